@@ -1,0 +1,69 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../src/db/client.ts";
+import { resetCatalog, seedDemoCatalog } from "../src/db/seed/seed.ts";
+
+/**
+ * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
+ *   npm run seed -- [--products 100000] [--reset] [--no-images]
+ * --reset empties the catalogue first, so a large catalogue can replace the demo one.
+ */
+const usage = "usage: npm run seed -- [--products N] [--reset] [--no-images]";
+
+function readArguments() {
+  try {
+    return parseArgs({
+      options: {
+        products: { type: "string" },
+        reset: { type: "boolean", default: false },
+        "no-images": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const values = readArguments();
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const productCount = values.products === undefined ? undefined : Number(values.products);
+if (productCount !== undefined && !(Number.isInteger(productCount) && productCount >= 0)) {
+  console.error(`--products must be a whole number, got "${values.products}"\n${usage}`);
+  process.exit(2);
+}
+
+const dataDir = process.env.DATA_DIR || "./.data";
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const started = performance.now();
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "pglite") });
+try {
+  console.log(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}/pglite`}`);
+  if (values.reset) {
+    await resetCatalog(database.db);
+    console.log(`catalogue emptied (${seconds()})`);
+  }
+  const result = await seedDemoCatalog(database.db, {
+    products: productCount,
+    imagesDir: values["no-images"] ? undefined : path.join(dataDir, "images"),
+    onProgress: (message) => console.log(`  ${message} (${seconds()})`),
+  });
+  if (result.seeded) {
+    console.log(
+      `seeded ${result.categories} categories, ${result.products} products, ${result.banners} banners, ${result.reviews} reviews`,
+    );
+  } else {
+    console.log("the database already has a catalogue: nothing inserted (use --reset to replace it)");
+  }
+  if (result.images) console.log(`images: ${result.images.rendered} rendered, ${result.images.skipped} already there`);
+  console.log(`done in ${seconds()}`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,130 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDir } from "./data-dir-lock.ts";
+import { categories } from "./schema/catalog.ts";
+
+/** The driver-agnostic Drizzle handle every service receives. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Answers when the database does (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Applies the pending migrations (forward only). */
+  migrate(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database's files. */
+  pgliteDir?: string | undefined;
+  poolSize?: number;
+  /** An already open PGlite instance (tests load a migrated snapshot into memory). */
+  pglite?: PGlite;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * Opens the database chosen by configuration and brings its schema up to date. Drivers are imported lazily so the
+ * unused one is never loaded.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Any number that identifies "storefront migrations" among the advisory locks of a shared PostgreSQL server. */
+const MIGRATION_LOCK_ID = 724_420_117;
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's connection error must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  return {
+    db: drizzle(pool) as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+    migrate: async () => {
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // Several instances may start at once: one migrates while the others wait on the lock.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrate(drizzle(client), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+  };
+}
+
+export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  return PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let client = options.pglite;
+  let unlock = () => {};
+  if (!client) {
+    if (!options.pgliteDir) throw new Error("openDatabase: pgliteDir or databaseUrl is required");
+    const dir = path.resolve(options.pgliteDir);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    unlock = lockDataDir(`${dir}.lock`);
+    try {
+      client = await createPglite(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const db = drizzle(pglite);
+  return {
+    db: db as unknown as Db,
+    migrate: async () => {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(db, { migrationsFolder });
+    },
+    kind: "pglite",
+    ping: async () => {
+      await pglite.query("select 1");
+    },
+    close: async () => {
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+/** True when the database holds no catalogue yet (first start). */
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).limit(1);
+  return rows.length === 0;
+}

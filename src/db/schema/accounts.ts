@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    /** argon2id; null for accounts created through Google that never set a password. */
+    passwordHash: text("password_hash"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    googleSub: text("google_sub"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_google_sub_idx").on(t.googleSub)],
+);
+
+/** Sessions are random tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_idx").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const oneTimeCodePurposes = ["verify-email", "reset-password"] as const;
+
+/** E-mailed one-time codes: hashed at rest, short-lived, few attempts (ARCHITECTURE.md invariant 5). */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: oneTimeCodePurposes }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [index("one_time_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt.desc())],
+);
+
+/** Short-lived grant issued when a reset code is verified; the only key that can set a new password. */
+export const passwordResetGrants = pgTable(
+  "password_reset_grants",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("password_reset_grants_token_idx").on(t.tokenHash), index("password_reset_grants_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for abuse limits when no Redis is configured (shared by every instance through the database). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull().default(0),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_reset_idx").on(t.resetAt)],
+);
+
+/** Images uploaded by a user (profile photos). `pending` until saved onto the profile. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    pending: boolean("pending").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("uploads_file_name_idx").on(t.fileName), index("uploads_user_pending_idx").on(t.userId, t.pending)],
+);

@@ -1,0 +1,90 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, customType, index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/** Top-level categories and their sub-categories (one level deep: `parentId` set). */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    color: text("color").notNull().default("#f3f4f6"),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("categories_parent_position_idx").on(t.parentId, t.position),
+    index("categories_lower_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+/** Products. Money is integer paise (ARCHITECTURE.md invariant 4). */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    brand: text("brand").notNull().default(""),
+    description: text("description").notNull().default(""),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    pricePaise: integer("price_paise").notNull(),
+    oldPricePaise: integer("old_price_paise"),
+    discount: integer("discount").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    countInStock: integer("count_in_stock").notNull().default(0),
+    catId: uuid("cat_id")
+      .notNull()
+      .references(() => categories.id),
+    subCatId: uuid("sub_cat_id").references(() => categories.id),
+    productRam: text("product_ram").array().notNull().default(sql`'{}'::text[]`),
+    size: text("size").array().notNull().default(sql`'{}'::text[]`),
+    productWeight: text("product_weight").array().notNull().default(sql`'{}'::text[]`),
+    /** Countries where the product is sold; matched against the shopper's chosen location. */
+    locations: text("locations").array().notNull().default(sql`'{}'::text[]`),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+      ),
+  },
+  (t) => [
+    // Listings are newest first; (created_at, id) is the stable order for every list.
+    index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_cat_created_idx").on(t.catId, t.createdAt.desc(), t.id.desc()),
+    index("products_subcat_created_idx").on(t.subCatId, t.createdAt.desc(), t.id.desc()),
+    index("products_featured_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.isFeatured}`),
+    index("products_cat_price_idx").on(t.catId, t.pricePaise),
+    index("products_subcat_price_idx").on(t.subCatId, t.pricePaise),
+    index("products_locations_idx").using("gin", t.locations),
+    index("products_search_idx").using("gin", t.search),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const bannerKinds = ["home", "row", "side", "bottom"] as const;
+export type BannerKind = (typeof bannerKinds)[number];
+
+/**
+ * Banners of the four kinds the spec calls: `home` (carousel, /api/homeBanner), `row` (/api/banners),
+ * `side` (/api/homeSideBanners) and `bottom` (/api/homeBottomBanners).
+ */
+export const banners = pgTable(
+  "banners",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind", { enum: bannerKinds }).notNull(),
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    catId: uuid("cat_id").references(() => categories.id, { onDelete: "set null" }),
+    subCatId: uuid("sub_cat_id").references(() => categories.id, { onDelete: "set null" }),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("banners_kind_position_idx").on(t.kind, t.position)],
+);

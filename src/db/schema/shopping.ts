@@ -1,0 +1,130 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { products } from "./catalog.ts";
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Null for the demo catalogue's reviews, which no account wrote. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    review: text("review").notNull(),
+    /** 0.5 to 5 in half steps. */
+    customerRating: real("customer_rating").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reviews_product_created_idx").on(t.productId, t.createdAt.desc()), index("reviews_user_idx").on(t.userId)],
+);
+
+/** My List. Title, image and price are read from the product, never stored from the client. */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("wishlist_items_user_product_idx").on(t.userId, t.productId),
+    index("wishlist_items_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** One line per product and chosen option; '' means "no option of that kind". Prices come from products. */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    productRam: text("product_ram").notNull().default(""),
+    size: text("size").notNull().default(""),
+    productWeight: text("product_weight").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_line_idx").on(t.userId, t.productId, t.productRam, t.size, t.productWeight),
+    index("cart_items_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const orderStatuses = ["pending", "paid", "failed", "shipped", "delivered", "cancelled"] as const;
+
+export interface BillingAddress {
+  fullName: string;
+  country: string;
+  streetAddressLine1: string;
+  streetAddressLine2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  phoneNumber: string;
+  email: string;
+}
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    phoneNumber: text("phone_number").notNull(),
+    address: text("address").notNull(),
+    pincode: text("pincode").notNull(),
+    email: text("email").notNull(),
+    billing: jsonb("billing").$type<BillingAddress>().notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    paymentProvider: text("payment_provider").notNull(),
+    /** The provider's order id, created before the payment widget opens. */
+    providerOrderId: text("provider_order_id").notNull(),
+    /** The provider's payment id once paid; unique so that confirmation is idempotent. */
+    paymentId: text("payment_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("orders_provider_order_idx").on(t.paymentProvider, t.providerOrderId),
+    uniqueIndex("orders_payment_id_idx").on(t.paymentId),
+  ],
+);
+
+/** Order lines keep a copy of title, image and price as they were when ordered. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productTitle: text("product_title").notNull(),
+    image: text("image").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    subTotalPaise: integer("sub_total_paise").notNull(),
+    productRam: text("product_ram").notNull().default(""),
+    size: text("size").notNull().default(""),
+    productWeight: text("product_weight").notNull().default(""),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);

@@ -1,0 +1,83 @@
+/** Words for the demo catalogue's reviews and the general sentences of product descriptions. */
+
+export const reviewerNames = [
+  "Aarav Sharma",
+  "Priya Nair",
+  "Rohan Mehta",
+  "Ananya Iyer",
+  "Vikram Singh",
+  "Sneha Reddy",
+  "Arjun Kapoor",
+  "Kavya Menon",
+  "Rahul Verma",
+  "Divya Pillai",
+  "Karthik Subramanian",
+  "Meera Joshi",
+  "Aditya Rao",
+  "Pooja Gupta",
+  "Siddharth Bose",
+  "Neha Kulkarni",
+  "Imran Khan",
+  "Fatima Sheikh",
+  "Harpreet Kaur",
+  "Gurpreet Gill",
+  "Joseph Thomas",
+  "Anjali Das",
+  "Nikhil Chatterjee",
+  "Ishita Banerjee",
+  "Emily Clarke",
+  "James Wilson",
+  "Olivia Brown",
+  "Daniel Evans",
+  "Sophie Turner",
+  "Liam O'Connor",
+  "Grace Mitchell",
+  "Thomas Wright",
+  "Chloe Martin",
+  "Ravi Shankar",
+  "Lakshmi Narayanan",
+  "Deepak Yadav",
+  "Shreya Ghosh",
+  "Farhan Ali",
+  "Nandini Hegde",
+  "Manish Tiwari",
+];
+
+/** Review sentences by the mood of the rating they go with. */
+export const reviewSentences = {
+  happy: [
+    "Excellent quality for the price.",
+    "Exactly as shown in the pictures.",
+    "Delivery was quick and the packaging was neat.",
+    "Using it every day and very happy with it.",
+    "Bought a second one for my parents.",
+    "Great value for money, would recommend.",
+    "The finish feels premium.",
+    "Better than I expected, honestly.",
+    "Five stars from me, no complaints at all.",
+    "My family loves it.",
+  ],
+  mixed: [
+    "Decent product, but the colour is slightly different from the photos.",
+    "Good for the price, nothing special.",
+    "Works fine, though delivery took a few extra days.",
+    "Okay quality; I expected a little more.",
+    "Does the job. The packaging could be better.",
+    "Average overall, but customer support was helpful.",
+  ],
+  unhappy: [
+    "Not worth the money in my opinion.",
+    "Quality is poor compared to the pictures.",
+    "Stopped working properly after two weeks.",
+    "Had to return it; the size was off.",
+    "Disappointed with this purchase.",
+  ],
+};
+
+/** Closing sentences that fit any product. */
+export const generalFeatures = [
+  "Easy 7-day returns if it is not right for you.",
+  "Every order is checked for quality before it ships.",
+  "Cash on delivery available on most pin codes.",
+  "Loved by thousands of happy customers.",
+];

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** Response shapes of the catalogue API: the spec's field names (§3), `_id` and `id` on every record, rupees. */
+export const idFields = { _id: z.string(), id: z.string() };
+
+export const productJson = z
+  .object({
+    ...idFields,
+    name: z.string(),
+    brand: z.string(),
+    description: z.string(),
+    images: z.array(z.string()).describe("Absolute image URLs ({PUBLIC_URL}/download/{file})"),
+    price: z.number().describe("Rupees"),
+    oldPrice: z.number().nullable().describe("Rupees"),
+    discount: z.number().int().describe("Percent off oldPrice"),
+    rating: z.number(),
+    countInStock: z.number().int(),
+    catId: z.string(),
+    catName: z.string(),
+    subCatId: z.string().nullable(),
+    subCat: z.string().nullable().describe("Sub-category name"),
+    productRam: z.array(z.string()),
+    size: z.array(z.string()),
+    productWeight: z.array(z.string()),
+    location: z.array(z.string()).describe("Countries where the product is sold"),
+    isFeatured: z.boolean(),
+    dateCreated: z.string(),
+  })
+  .meta({ id: "Product" });
+
+export const productPageJson = z.object({
+  error: z.literal(false),
+  products: z.array(productJson),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const subCategoryJson = z.object({ ...idFields, name: z.string(), parentId: z.string() });
+
+export const categoryJson = z
+  .object({
+    ...idFields,
+    name: z.string(),
+    color: z.string(),
+    images: z.array(z.string()),
+    parentId: z.null(),
+    children: z.array(subCategoryJson),
+  })
+  .meta({ id: "Category" });
+
+export const bannerJson = z
+  .object({
+    ...idFields,
+    images: z.array(z.string()),
+    catId: z.string().nullable(),
+    subCatId: z.string().nullable(),
+  })
+  .meta({ id: "Banner" });
+
+export const errorJson = z.object({ error: z.literal(true), msg: z.string() }).meta({ id: "Error" });

@@ -1,0 +1,54 @@
+import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
+import { paiseToRupees } from "#shared/money.ts";
+
+/** Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees, absolute image URLs. */
+export function createPresenters(publicUrl: string) {
+  const imageUrl = (file: string) => `${publicUrl}/download/${encodeURIComponent(file)}`;
+
+  const product = (p: Product) => ({
+    _id: p.id,
+    id: p.id,
+    name: p.name,
+    brand: p.brand,
+    description: p.description,
+    images: p.images.map(imageUrl),
+    price: paiseToRupees(p.pricePaise),
+    oldPrice: p.oldPricePaise === null ? null : paiseToRupees(p.oldPricePaise),
+    discount: p.discount,
+    rating: p.rating,
+    countInStock: p.countInStock,
+    catId: p.catId,
+    catName: p.catName,
+    subCatId: p.subCatId,
+    subCat: p.subCatName,
+    productRam: p.productRam,
+    size: p.size,
+    productWeight: p.productWeight,
+    location: p.locations,
+    isFeatured: p.isFeatured,
+    dateCreated: p.createdAt.toISOString(),
+  });
+
+  return {
+    imageUrl,
+    product,
+    productPage: (page: Page<Product>) => ({
+      error: false as const,
+      products: page.items.map(product),
+      total: page.total,
+      page: page.page,
+      perPage: page.perPage,
+      totalPages: page.totalPages,
+    }),
+    category: (c: Category) => ({
+      _id: c.id,
+      id: c.id,
+      name: c.name,
+      color: c.color,
+      images: c.images.map(imageUrl),
+      parentId: null,
+      children: c.children.map((child) => ({ _id: child.id, id: child.id, name: child.name, parentId: child.parentId })),
+    }),
+    banner: (b: Banner) => ({ _id: b.id, id: b.id, images: b.images.map(imageUrl), catId: b.catId, subCatId: b.subCatId }),
+  };
+}

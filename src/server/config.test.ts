@@ -1,0 +1,71 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("runs with no configuration at all, on development defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      PUBLIC_URL: "http://localhost:3000",
+      DATA_DIR: "./.data",
+      LOG_LEVEL: "info",
+      CORS_ORIGINS: [],
+      HTTP_REQUEST_TIMEOUT_MS: 30_000,
+      HTTP_HEADERS_TIMEOUT_MS: 20_000,
+      SEED_DEMO_DATA: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("treats empty values as unset and trims PUBLIC_URL's trailing slash", () => {
+    const config = loadConfig({ DATABASE_URL: "", REDIS_URL: " ", PUBLIC_URL: "https://shop.example/", PORT: "8080" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe("https://shop.example");
+  });
+
+  it("parses CORS_ORIGINS into a list of origins", () => {
+    const config = loadConfig({ CORS_ORIGINS: "https://a.example, http://localhost:5173/" });
+    expect(config.CORS_ORIGINS).toEqual(["https://a.example", "http://localhost:5173"]);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ CORS_ORIGINS: "example.com" }, "CORS_ORIGINS"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ HTTP_REQUEST_TIMEOUT_MS: "-5" }, "HTTP_REQUEST_TIMEOUT_MS"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ])("stops on %o with a message naming %s", (env, key) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${key}: `));
+  });
+
+  it("refuses production on PostgreSQL without a shared SESSION_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop" })).toThrow(/SESSION_SECRET/);
+    const secret = "x".repeat(40);
+    expect(
+      loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", SESSION_SECRET: secret }).SESSION_SECRET,
+    ).toBe(secret);
+  });
+
+  it("generates a secret once in production on the embedded database and keeps it in DATA_DIR", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "storefront-config-"));
+    try {
+      const first = loadConfig({ NODE_ENV: "production", DATA_DIR: dir });
+      const second = loadConfig({ NODE_ENV: "production", DATA_DIR: dir });
+      expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+      expect((await readFile(path.join(dir, "session-secret"), "utf8")).trim()).toBe(first.SESSION_SECRET);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one configuration schema (ARCHITECTURE.md invariant 7). Every key has a development default so the shop starts
+ * with no configuration at all; a wrong value stops start-up with a message naming the key. `.env.example` documents
+ * the same keys: keep them in step.
+ */
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(z.url().optional());
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    /** The address shoppers reach the shop at: canonical URLs, absolute image URLs in the API, e-mail links. */
+    PUBLIC_URL: optionalUrl,
+    /** PGlite files (`pglite/`), images (`images/`), mail outbox (`outbox/`). */
+    DATA_DIR: z.string().trim().min(1).default("./.data"),
+    /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_SIZE: positiveInt(10),
+    SESSION_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => (value === "" ? undefined : value))
+      .pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    LOG_LEVEL: z.enum(logLevels).default("info"),
+    REDIS_URL: optionalUrl,
+    /** Comma-separated origins allowed to call the API from a browser (clients of the original API on another origin). */
+    CORS_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt(20_000),
+    HTTP_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+    /** Seed the demo catalogue into an empty database at start-up. */
+    SEED_DEMO_DATA: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+  })
+  .transform((config) => ({
+    ...config,
+    PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
+  }));
+
+export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Reads and validates configuration. `env` defaults to `process.env`; tests pass their own object.
+ * Throws ConfigError naming every bad key.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${String(issue.path[0] ?? "(root)")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const config = parsed.data;
+  return { ...config, SESSION_SECRET: config.SESSION_SECRET ?? resolveSessionSecret(config) };
+}
+
+/**
+ * Without SESSION_SECRET: in development and tests a random per-process secret; in production on the embedded
+ * database (one instance by design) a random secret generated once and kept in DATA_DIR. Production on PostgreSQL
+ * (many instances) must share one secret, so it refuses to start instead of using a default.
+ */
+function resolveSessionSecret(config: z.output<typeof configSchema>): string {
+  if (config.NODE_ENV !== "production") {
+    return randomBytes(32).toString("base64url");
+  }
+  if (config.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it); set at least 32 random characters",
+    );
+  }
+  const file = path.resolve(config.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,73 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** How long a graceful shutdown may take before the process gives up on in-flight requests. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Starts the shop: `npm start` (production build) runs this file directly (Node 24 strips the types). Also the
+ * factory `npm run dev` loads through Vite (see vite.config.ts), with the dev server for hot reload.
+ */
+export async function createServer(devServer?: import("vite").ViteDevServer) {
+  loadDotEnv();
+  const config = loadConfig();
+  const { server } = await buildApp(config, { devServer });
+  return server;
+}
+
+/** `.env` in the working directory, if any; variables already set in the environment win. */
+function loadDotEnv() {
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+async function main() {
+  loadDotEnv();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    console.error(`The shop could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const { server } = app;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, "shutting down: draining requests, then closing the database");
+    const timer = setTimeout(() => {
+      server.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await server.listen({ port: config.PORT, host: config.HOST });
+  server.log.info(`the shop is open at ${config.PUBLIC_URL}`);
+}
+
+if (import.meta.main) await main();

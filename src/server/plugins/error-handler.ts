@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "#domain/errors.ts";
+
+/** The one error body of the API (spec §7 clients read `error` and `msg`). */
+export interface ErrorBody {
+  error: true;
+  msg: string;
+  [key: string]: unknown;
+}
+
+export function errorBody(msg: string, details?: Record<string, unknown>): ErrorBody {
+  return { ...details, error: true, msg };
+}
+
+/**
+ * Maps every failure to the API's error shape and the right status: a domain AppError keeps its code, a request that
+ * fails its schema is a 400 naming the parameter, Fastify's own client errors (bad JSON, body too large...) keep their
+ * 4xx status, and anything else is a 500 whose body shows no internals (it is logged with its stack).
+ */
+export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
+      const message = first?.message ?? "Invalid request";
+      const msg = where && !message.includes(where.split(".")[0] ?? "") ? `${where}: ${message}` : message;
+      return reply.status(400).send(errorBody(msg));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
+      return reply.status(500).send(errorBody("Something went wrong on our side. Please try again."));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return reply.status(status).send(errorBody(error.message));
+      return reply.status(status).send(errorBody(clientErrorMessage(error)));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(Math.max(status, 500)).send(errorBody("Something went wrong on our side. Please try again."));
+  });
+
+  // Unknown API paths get a JSON 404; everything else falls through to the web app's own not-found page.
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(`No API route ${request.method} ${request.url.split("?")[0]}`));
+  });
+});
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return "The request body is too large.";
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "This content type is not accepted here; send JSON.";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty; send a JSON object.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return "The request body is not valid JSON.";
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formatInr, formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
+
+describe("money", () => {
+  it("converts paise to rupees and back without drifting", () => {
+    expect(paiseToRupees(129_950)).toBe(1299.5);
+    expect(rupeesToPaise(1299.5)).toBe(129_950);
+    expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+  });
+
+  it("labels prices as 'Rs {amount}' with Indian digit grouping", () => {
+    expect(formatRupees(12_999_900)).toBe("Rs 1,29,999");
+    expect(formatRupees(49_950)).toBe("Rs 499.5");
+    expect(formatRupees(0)).toBe("Rs 0");
+  });
+
+  it("formats totals as INR currency", () => {
+    expect(formatInr(150_000)).toBe("₹1,500");
+  });
+});

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+
+// The test database holds the deterministic demo catalogue, so expected counts come from the same builder.
+const demo = buildDemoCatalog();
+const topCategories = demo.categories.filter((c) => !c.parentId);
+const subCategories = demo.categories.filter((c) => c.parentId);
+
+interface ProductJson {
+  _id: string;
+  id: string;
+  name: string;
+  price: number;
+  oldPrice: number | null;
+  rating: number;
+  catId: string;
+  catName: string;
+  subCatId: string | null;
+  location: string[];
+  isFeatured: boolean;
+  images: string[];
+  dateCreated: string;
+  countInStock: number;
+}
+interface PageJson {
+  error: false;
+  products: ProductJson[];
+  total: number;
+  page: number;
+  perPage: number;
+  totalPages: number;
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function get<T = PageJson>(url: string) {
+  const response = await app.server.inject({ method: "GET", url });
+  return { status: response.statusCode, body: response.json() as T, headers: response.headers };
+}
+
+const isNewestFirst = (products: ProductJson[]) =>
+  products.every((p, i) => i === 0 || (products[i - 1] as ProductJson).dateCreated >= p.dateCreated);
+
+describe("GET /api/products/getProducts (new products)", () => {
+  it("pages through every product newest first with the contract's fields", async () => {
+    const { status, body } = await get("/api/products/getProducts?page=1&perPage=16&location=");
+    expect(status).toBe(200);
+    expect(body.products).toHaveLength(16);
+    expect(body.total).toBe(demo.products.length);
+    expect(body.totalPages).toBe(Math.ceil(demo.products.length / 16));
+    expect(isNewestFirst(body.products)).toBe(true);
+    const [first] = body.products;
+    expect(first?._id).toBe(first?.id);
+    expect(first?.images[0]).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/download/[a-z0-9.-]+$`));
+    expect(Object.keys(first ?? {})).toEqual(
+      expect.arrayContaining([
+        "countInStock",
+        "oldPrice",
+        "productRam",
+        "size",
+        "productWeight",
+        "subCatId",
+        "catName",
+        "discount",
+      ]),
+    );
+  });
+
+  it("returns prices in rupees computed from the stored paise", async () => {
+    const { body } = await get("/api/products/getProducts?perPage=5");
+    for (const product of body.products) {
+      const row = demo.products.find((p) => p.id === product.id);
+      expect(product.price).toBe((row?.pricePaise ?? Number.NaN) / 100);
+    }
+  });
+
+  it("gives consecutive pages without overlap and an empty page past the end", async () => {
+    const one = await get("/api/products/getProducts?page=1&perPage=10");
+    const two = await get("/api/products/getProducts?page=2&perPage=10");
+    const ids = new Set([...one.body.products, ...two.body.products].map((p) => p.id));
+    expect(ids.size).toBe(20);
+    const past = await get(`/api/products/getProducts?page=${one.body.totalPages + 1}&perPage=10`);
+    expect(past.status).toBe(200);
+    expect(past.body.products).toEqual([]);
+    expect(past.body.total).toBe(demo.products.length);
+  });
+
+  it.each([
+    ["page=abc", "page"],
+    ["page=0", "page"],
+    ["page=1.5", "page"],
+    ["perPage=0", "perPage"],
+    ["perPage=101", "perPage"],
+    ["perPage=-3", "perPage"],
+  ])("refuses %s with a 400 naming the parameter", async (query, name) => {
+    const { status, body } = await get<{ error: boolean; msg: string }>(`/api/products/getProducts?${query}`);
+    expect(status).toBe(400);
+    expect(body.error).toBe(true);
+    expect(body.msg).toContain(name);
+  });
+});
+
+describe("location filter", () => {
+  it("keeps only products sold in the chosen country", async () => {
+    const { body } = await get("/api/products/getProducts?perPage=100&location=Nepal");
+    const expected = demo.products.filter((p) => p.locations?.includes("Nepal")).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(body.total).toBe(expected);
+    expect(body.products.every((p) => p.location.includes("Nepal"))).toBe(true);
+  });
+
+  it.each(["", "All", "all"])("treats location=%j as no filter", async (location) => {
+    const { body } = await get(`/api/products/getProducts?perPage=1&location=${location}`);
+    expect(body.total).toBe(demo.products.length);
+  });
+
+  it("finds nothing for a country where nothing is sold", async () => {
+    const { status, body } = await get("/api/products/getProducts?location=Atlantis");
+    expect(status).toBe(200);
+    expect(body.total).toBe(0);
+  });
+});
+
+describe("GET /api/products/featured", () => {
+  it("lists only featured products", async () => {
+    const { body } = await get("/api/products/featured?perPage=100&location=");
+    expect(body.total).toBe(demo.products.filter((p) => p.isFeatured).length);
+    expect(body.products.length).toBeGreaterThan(0);
+    expect(body.products.every((p) => p.isFeatured)).toBe(true);
+  });
+});
+
+describe("category listings", () => {
+  const category = topCategories[0];
+  const subCategory = subCategories.find((s) => s.parentId === category?.id);
+
+  it("lists a category's products by catId", async () => {
+    const { status, body } = await get(`/api/products/catId?catId=${category?.id}&perPage=100&location=`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(demo.products.filter((p) => p.catId === category?.id).length);
+    expect(body.products.every((p) => p.catId === category?.id)).toBe(true);
+    expect(isNewestFirst(body.products)).toBe(true);
+  });
+
+  it("lists a sub-category's products by subCatId", async () => {
+    const { body } = await get(`/api/products/subCatId?subCatId=${subCategory?.id}&page=1&perPage=100`);
+    expect(body.total).toBe(demo.products.filter((p) => p.subCatId === subCategory?.id).length);
+    expect(body.products.every((p) => p.subCatId === subCategory?.id && p.catId === category?.id)).toBe(true);
+  });
+
+  it("lists a category's products by name, ignoring case", async () => {
+    const { body } = await get(`/api/products/catName?catName=${encodeURIComponent(String(category?.name).toUpperCase())}`);
+    expect(body.total).toBe(demo.products.filter((p) => p.catId === category?.id).length);
+    expect(body.products.every((p) => p.catName === category?.name)).toBe(true);
+  });
+
+  it("answers 404 for a category that does not exist and 400 for a malformed id", async () => {
+    const missing = await get<{ error: boolean; msg: string }>("/api/products/catId?catId=0190a000-0000-7000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: true, msg: "Category not found" });
+    const malformed = await get<{ error: boolean; msg: string }>("/api/products/subCatId?subCatId=42");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.msg).toContain("subCatId");
+    const absent = await get<{ error: boolean; msg: string }>("/api/products/catId");
+    expect(absent.status).toBe(400);
+  });
+});
+
+describe("price and rating filters", () => {
+  const category = topCategories[1];
+
+  it("filters by price over the whole result, not one page (fiterByPrice)", async () => {
+    const inRange = demo.products.filter((p) => p.catId === category?.id && p.pricePaise >= 50_000 && p.pricePaise <= 300_000);
+    const { status, body } = await get(`/api/products/fiterByPrice?minPrice=500&maxPrice=3000&catId=${category?.id}&perPage=5`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(inRange.length);
+    expect(body.products.every((p) => p.price >= 500 && p.price <= 3000)).toBe(true);
+  });
+
+  it("refuses a negative price and a range whose minimum exceeds its maximum", async () => {
+    expect((await get("/api/products/fiterByPrice?minPrice=-1&maxPrice=10")).status).toBe(400);
+    const reversed = await get<{ msg: string }>("/api/products/fiterByPrice?minPrice=900&maxPrice=100");
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.msg).toContain("minPrice");
+    expect((await get("/api/products/fiterByPrice?minPrice=cheap")).status).toBe(400);
+  });
+
+  it("keeps products rated at least the given rating", async () => {
+    const { body } = await get(`/api/products/rating?rating=4&catId=${category?.id}&perPage=100`);
+    expect(body.total).toBe(demo.products.filter((p) => p.catId === category?.id && (p.rating ?? 0) >= 4).length);
+    expect(body.products.every((p) => p.rating >= 4)).toBe(true);
+    expect((await get("/api/products/rating?rating=6")).status).toBe(400);
+    expect((await get("/api/products/rating")).status).toBe(400);
+  });
+
+  it("combines sub-category, price, rating and location on /api/products", async () => {
+    const sub = subCategories.find((s) => s.parentId === category?.id);
+    const expected = demo.products.filter(
+      (p) =>
+        p.subCatId === sub?.id &&
+        p.pricePaise >= 10_000 &&
+        p.pricePaise <= 6_000_000 &&
+        (p.rating ?? 0) >= 3 &&
+        p.locations?.includes("India"),
+    );
+    const url = `/api/products?subCatId=${sub?.id}&minPrice=100&maxPrice=60000&rating=3&location=India&page=1&perPage=2`;
+    const { body } = await get(url);
+    expect(body.total).toBe(expected.length);
+    expect(body.totalPages).toBe(Math.ceil(expected.length / 2));
+    expect(body.products.every((p) => p.subCatId === sub?.id && p.rating >= 3 && p.location.includes("India"))).toBe(true);
+  });
+});
+
+describe("GET /api/products/{id}", () => {
+  const product = demo.products[0];
+
+  it("returns one product", async () => {
+    const { status, body } = await get<ProductJson>(`/api/products/${product?.id}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ _id: product?.id, id: product?.id, name: product?.name, countInStock: product?.countInStock });
+  });
+
+  it("answers 404 with the error shape for an unknown product and 400 for a malformed id", async () => {
+    const missing = await get(`/api/products/0190a000-0000-7000-8000-000000000000`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: true, msg: "Product not found" });
+    const malformed = await get<{ error: boolean; msg: string }>("/api/products/not-an-id");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe(true);
+  });
+});
+
+describe("GET /api/category", () => {
+  it("lists the categories with their sub-categories as children", async () => {
+    const { status, body } = await get<{
+      categoryList: { _id: string; id: string; name: string; color: string; children: { id: string }[] }[];
+    }>("/api/category");
+    expect(status).toBe(200);
+    expect(body.categoryList).toHaveLength(topCategories.length);
+    for (const category of body.categoryList) {
+      expect(category._id).toBe(category.id);
+      expect(category.color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(category.children.length).toBeGreaterThanOrEqual(3);
+      const expected = subCategories.filter((s) => s.parentId === category.id).map((s) => s.id);
+      expect(category.children.map((c) => c.id).sort()).toEqual(expected.sort());
+    }
+  });
+});
+
+describe("banners", () => {
+  it.each([
+    ["/api/homeBanner", "home"],
+    ["/api/banners", "row"],
+    ["/api/homeSideBanners", "side"],
+    ["/api/homeBottomBanners", "bottom"],
+  ])("%s lists the %s banners as an array", async (url, kind) => {
+    const { status, body } = await get<{ id: string; images: string[]; catId: string; subCatId: string | null }[]>(url);
+    expect(status).toBe(200);
+    expect(Array.isArray(body)).toBe(true);
+    expect(body).toHaveLength(demo.banners.filter((b) => b.kind === kind).length);
+    for (const banner of body) {
+      expect(banner).toHaveProperty("subCatId");
+      expect(banner.images[0]).toContain("/download/");
+      if (banner.subCatId) expect(subCategories.find((s) => s.id === banner.subCatId)?.parentId).toBe(banner.catId);
+    }
+  });
+
+  it("has banners with and without a sub-category (subCatId: null)", async () => {
+    const all = (
+      await Promise.all(
+        ["/api/homeBanner", "/api/banners", "/api/homeSideBanners", "/api/homeBottomBanners"].map((u) =>
+          get<{ subCatId: string | null }[]>(u),
+        ),
+      )
+    ).flatMap((r) => r.body);
+    expect(all.some((b) => b.subCatId === null)).toBe(true);
+    expect(all.some((b) => b.subCatId !== null)).toBe(true);
+  });
+});
+
+describe("GET /api/search", () => {
+  const product = demo.products.find((p) => p.name.split(" ").some((w) => w.length >= 6));
+  const word = product?.name.split(" ").find((w) => w.length >= 6) ?? "";
+
+  it("finds products by a word of their name", async () => {
+    const { status, body } = await get(`/api/search?q=${encodeURIComponent(word)}`);
+    expect(status).toBe(200);
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.products[0]?.name.toLowerCase()).toContain(word.toLowerCase().slice(0, 4));
+  });
+
+  it("tolerates a typo", async () => {
+    const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
+    const { body } = await get(`/api/search?q=${encodeURIComponent(typo)}`);
+    expect(body.products.some((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+  });
+
+  it("refuses an empty query", async () => {
+    const { status, body } = await get<{ error: boolean; msg: string }>("/api/search?q=%20");
+    expect(status).toBe(400);
+    expect(body.msg).toMatch(/search/i);
+  });
+
+  it("finds nothing for gibberish without failing", async () => {
+    const { status, body } = await get("/api/search?q=zzqxjvw");
+    expect(status).toBe(200);
+    expect(body.total).toBe(0);
+  });
+});

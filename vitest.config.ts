@@ -1,0 +1,30 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests live beside the code (src/**/*.test.ts); API tests in tests/api run against the real app on a fresh
+// database per file: in-memory PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set.
+// Playwright's *.spec.ts files are not Vitest's.
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const apiProject = (name: string, db: "pglite" | "postgres") => ({
+  test: {
+    name,
+    include: ["tests/api/**/*.test.ts"],
+    globalSetup: [`tests/support/${db}-setup.ts`],
+    setupFiles: ["tests/support/setup-env.ts"],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // SSR tests import the real server build; the bridge must share our module graph (notes/stack-spike.md).
+    server: { deps: { inline: ["@mcansh/react-router-fastify"] } },
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["src/**/*.test.ts"], setupFiles: ["tests/support/setup-env.ts"], testTimeout: 30_000 } },
+      apiProject("api-pglite", "pglite"),
+      { test: { name: "process", include: ["tests/server/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000 } },
+      ...(postgres ? [apiProject("api-postgres", "postgres")] : []),
+    ],
+  },
+});
