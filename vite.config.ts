@@ -12,6 +12,9 @@ export default defineConfig({
     fastifyReactRouterDev({ entry: "./src/server/main.ts", externalizeServerEntryImports: ["#app-context"] }),
   ],
   server: {
+    // The same address as `npm start` (PORT, default 3000).
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
     // Anything the shop writes at run time must not restart the dev server (each restart reopens the database).
     watch: { ignored: ["**/.data/**", "**/reports/**", "**/test-results/**", "**/bench/results/**", "**/build/**"] },
   },

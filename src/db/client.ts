@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.ts";
-import { categories } from "./schema/catalog.ts";
 
 /** The driver-agnostic Drizzle handle every service receives. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -121,10 +120,4 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       }
     },
   };
-}
-
-/** True when the database holds no catalogue yet (first start). */
-export async function isCatalogEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: categories.id }).from(categories).limit(1);
-  return rows.length === 0;
 }
