@@ -16,3 +16,15 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
+
+/** The signed-in shopper as the web app may see them (never secrets), or null for a visitor. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  /** Profile image file names (served under /download/). */
+  images: string[];
+}
+
+/** Set per request by the web plugin from the session (accounts issue); null until then and for visitors. */
+export const currentUserContext = createContext<CurrentUser | null>(null);

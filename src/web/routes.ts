@@ -1,4 +1,22 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Explicit routes keep the spec's URLs (§2) readable in one place.
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+// A route module that exports `handle = { chrome: false }` is shown without header, footer and bottom bar
+// (sign in, sign up, OTP and change password, spec §2 "Other").
+export default [
+  index("routes/home.tsx"),
+  route("products/category/:id", "routes/category-listing.tsx"),
+  route("products/subCat/:id", "routes/sub-category-listing.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
+  route("signIn", "routes/sign-in.tsx"),
+  route("signUp", "routes/sign-up.tsx"),
+  route("verifyOTP", "routes/verify-otp.tsx"),
+  route("changePassword", "routes/change-password.tsx"),
+  route("my-account", "routes/my-account.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("location", "routes/location.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
