@@ -2,9 +2,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client.ts";
 import { resetCatalog, seedDemoCatalog } from "../src/db/seed/seed.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { imagesDir } from "../src/server/services.ts";
 
 /**
- * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR).
+ * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR), read
+ * through the shop's own configuration schema (environment and .env), like the server.
  *   npm run seed -- [--products 100000] [--reset] [--no-images]
  * --reset empties the catalogue first, so a large catalogue can replace the demo one.
  */
@@ -38,12 +41,23 @@ if (productCount !== undefined && !(Number.isInteger(productCount) && productCou
   process.exit(2);
 }
 
-const dataDir = process.env.DATA_DIR || "./.data";
-const databaseUrl = process.env.DATABASE_URL || undefined;
+try {
+  process.loadEnvFile();
+} catch {}
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+const dataDir = config.DATA_DIR;
+const databaseUrl = config.DATABASE_URL;
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "pglite") });
+const database = await openDatabase({ databaseUrl, pgliteDir: path.resolve(dataDir, "pglite") });
 try {
   console.log(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}/pglite`}`);
   if (values.reset) {
@@ -52,7 +66,7 @@ try {
   }
   const result = await seedDemoCatalog(database.db, {
     products: productCount,
-    imagesDir: values["no-images"] ? undefined : path.join(dataDir, "images"),
+    imagesDir: values["no-images"] ? undefined : imagesDir(config),
     onProgress: (message) => console.log(`  ${message} (${seconds()})`),
   });
   if (result.seeded) {

@@ -8,7 +8,12 @@ import { z } from "zod";
  * with no configuration at all; a wrong value stops start-up with a message naming the key. `.env.example` documents
  * the same keys: keep them in step.
  */
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .positive({ error: "must be greater than 0" })
+    .default(fallback);
 const optionalUrl = z
   .string()
   .trim()
@@ -21,7 +26,12 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: "must be a port number (0-65535)" })
+      .int({ error: "must be a port number (0-65535)" })
+      .min(0, { error: "must be a port number (0-65535)" })
+      .max(65535, { error: "must be a port number (0-65535)" })
+      .default(3000),
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     /** The address shoppers reach the shop at: canonical URLs, absolute image URLs in the API, e-mail links. */
     PUBLIC_URL: optionalUrl,
