@@ -1,0 +1,376 @@
+// Helpers of the API benchmark (bench/run.ts): child processes that never outlive the harness, readiness, CPU
+// accounting from /proc, machine facts, and the result table.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+
+/** A failure of the harness itself (not a missed target): the run exits non-zero. */
+export class HarnessError extends Error {
+  override name = "HarnessError";
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Child processes: each in its own process group, so killing the group takes anything it started too.
+
+const children = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+let handlersInstalled = false;
+/** Children die with the harness, whatever ends it: normal exit, an exception, Ctrl-C or SIGTERM. */
+export function installExitHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on("exit", () => {
+    for (const child of children) killGroup(child, "SIGKILL");
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.once(signal, () => {
+      console.error(`\nbench: ${signal}: stopping children`);
+      for (const child of children) killGroup(child, "SIGTERM");
+      setTimeout(() => process.exit(130), 2000).unref();
+      // Exit as soon as the children are gone.
+      const poll = setInterval(() => {
+        if ([...children].every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(130);
+      }, 100);
+      poll.unref();
+    });
+  }
+}
+
+export interface SpawnOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Output goes to this file (and, if `echo`, to the terminal too); the last lines are kept for error messages. */
+  logFile: string;
+  echo?: boolean;
+}
+
+export interface Tracked {
+  child: ChildProcess;
+  /** Resolves with the exit code (or the signal's name) when the process has exited. */
+  exited: Promise<number | string>;
+  /** The last lines it printed. */
+  tail(): string;
+}
+
+export function spawnTracked(command: string, args: string[], options: SpawnOptions): Tracked {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  const log = createWriteStream(options.logFile);
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) {
+      if (line.trim() === "") continue;
+      lines.push(line);
+      if (lines.length > 40) lines.shift();
+    }
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      log.write(chunk);
+      keep(chunk);
+      if (options.echo) process.stdout.write(chunk);
+    });
+  }
+  const exited = new Promise<number | string>((resolve) => {
+    child.on("error", (error) => {
+      lines.push(String(error));
+      children.delete(child);
+      log.end();
+      resolve(-1);
+    });
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      // Let the pipes drain before closing the log.
+      setTimeout(() => log.end(), 50);
+      resolve(code ?? signal ?? -1);
+    });
+  });
+  return { child, exited, tail: () => lines.join("\n") };
+}
+
+/** Runs a command to completion within `timeoutMs`; throws a HarnessError with its last output if it fails. */
+export async function runToCompletion(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs: number },
+) {
+  const tracked = spawnTracked(command, args, options);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), options.timeoutMs);
+  });
+  const outcome = await Promise.race([tracked.exited, timedOut]);
+  clearTimeout(timer);
+  if (outcome === "timeout") {
+    await stopProcess(tracked, 5000);
+    throw new HarnessError(`${name} did not finish within ${Math.round(options.timeoutMs / 1000)} s (log: ${options.logFile})`);
+  }
+  if (outcome !== 0) {
+    throw new HarnessError(`${name} failed (exit ${outcome}; log: ${options.logFile}):\n${indent(tracked.tail())}`);
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves with how it exited. */
+export async function stopProcess(tracked: Tracked, graceMs: number): Promise<{ code: number | string; killed: boolean }> {
+  killGroup(tracked.child, "SIGTERM");
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), graceMs);
+  });
+  const first = await Promise.race([tracked.exited, late]);
+  clearTimeout(timer);
+  if (first !== "late") return { code: first, killed: false };
+  killGroup(tracked.child, "SIGKILL");
+  return { code: await tracked.exited, killed: true };
+}
+
+export function indent(text: string, prefix = "    "): string {
+  return text
+    .split("\n")
+    .map((line) => prefix + line)
+    .join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Network: loopback only.
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function portAnswers(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+export async function getJson<T>(url: string, timeoutMs = 30_000): Promise<{ status: number; body: T; bytes: number }> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  let body: T;
+  try {
+    body = JSON.parse(text) as T;
+  } catch {
+    throw new HarnessError(`GET ${url}: answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, body, bytes: Buffer.byteLength(text) };
+}
+
+/** Polls `url` until it answers 200, the process exits, or `timeoutMs` passes. */
+export async function waitForReady(url: string, server: Tracked, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  let exited: number | string | undefined;
+  void server.exited.then((code) => {
+    exited = code;
+  });
+  let last = "no answer yet";
+  while (performance.now() - started < timeoutMs) {
+    if (exited !== undefined)
+      throw new HarnessError(`the server exited (${exited}) before it was ready:\n${indent(server.tail())}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return (performance.now() - started) / 1000;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  throw new HarnessError(`the server was not ready within ${timeoutMs / 1000} s (last: ${last}):\n${indent(server.tail())}`);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------------------------------
+// CPU accounting from /proc (Linux): how busy the server and the database were during a measurement.
+
+let clockTicks: number | undefined;
+function ticksPerSecond(): number {
+  if (clockTicks === undefined) {
+    try {
+      clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    } catch {
+      clockTicks = 100;
+    }
+  }
+  return clockTicks;
+}
+
+/** utime + stime of one process in seconds, or undefined when unreadable. */
+function processCpuSeconds(pid: number): { comm: string; seconds: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const open = stat.indexOf("(");
+    const close = stat.lastIndexOf(")");
+    const comm = stat.slice(open + 1, close);
+    const fields = stat.slice(close + 2).split(" ");
+    // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (1-based over the whole line).
+    const utime = Number(fields[11]);
+    const stime = Number(fields[12]);
+    return { comm, seconds: (utime + stime) / ticksPerSecond() };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0] ?? "";
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is already in user).
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + steal) / ticksPerSecond();
+  } catch {
+    return 0;
+  }
+}
+
+export interface CpuSnapshot {
+  server: number;
+  postgres: number;
+  harness: number;
+  machine: number;
+  at: number;
+}
+
+/**
+ * CPU seconds used so far by `pid` (the server), by every process named `postgres` (the PostgreSQL server's
+ * processes), by this process (the harness and autocannon) and by the whole machine.
+ */
+export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
+  const server = serverPid === undefined ? 0 : (processCpuSeconds(serverPid)?.seconds ?? 0);
+  let postgres = 0;
+  if (existsSync("/proc")) {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const sample = processCpuSeconds(Number(entry));
+      if (sample?.comm === "postgres") postgres += sample.seconds;
+    }
+  }
+  const usage = process.cpuUsage();
+  return { server, postgres, harness: (usage.user + usage.system) / 1e6, machine: machineBusySeconds(), at: performance.now() };
+}
+
+export interface CpuPercent {
+  server: number;
+  postgres: number;
+  /** This process: autocannon generating the load. */
+  harness: number;
+  /** Everything else on the machine (other people's tests, builds...): should be near 0 for a clean measurement. */
+  other: number;
+}
+
+/** Percent of one core used between two snapshots (200 % = both cores of a 2-core machine). */
+export function cpuPercent(before: CpuSnapshot, after: CpuSnapshot): CpuPercent {
+  const seconds = (after.at - before.at) / 1000;
+  if (seconds <= 0) return { server: 0, postgres: 0, harness: 0, other: 0 };
+  const percent = (key: keyof CpuSnapshot) => Math.round(((after[key] - before[key]) / seconds) * 100);
+  const server = percent("server");
+  const postgres = percent("postgres");
+  const harness = percent("harness");
+  return { server, postgres, harness, other: Math.max(0, percent("machine") - server - postgres - harness) };
+}
+
+/** Resident memory of a process in MiB. */
+export function rssMiB(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match?.[1] ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Facts about the machine and the code under test.
+
+export function machineFacts() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model.trim() ?? "unknown",
+    cpuCount: cpus.length,
+    availableParallelism: os.availableParallelism(),
+    totalMemoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+  };
+}
+
+export function gitFacts(cwd: string): { commit: string; dirty: boolean | undefined } {
+  const git = (...args: string[]) =>
+    execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  let commit = "nocommit";
+  try {
+    commit = git("rev-parse", "--short", "HEAD");
+  } catch {
+    // no commits yet, or not a git work tree
+  }
+  let dirty: boolean | undefined;
+  try {
+    dirty = git("status", "--porcelain", "--untracked-files=no").length > 0 || commit === "nocommit";
+  } catch {
+    dirty = undefined;
+  }
+  return { commit, dirty };
+}
+
+export const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100) as [number, number, number];
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Tables.
+
+export function textTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const numeric = header.map((_, i) => rows.every((row) => /^[\d.,\- %]*$/.test(row[i] ?? "")));
+  const cell = (value: string, i: number) => (numeric[i] ? value.padStart(widths[i] ?? 0) : value.padEnd(widths[i] ?? 0));
+  const line = (row: string[]) => row.map(cell).join("  ").trimEnd();
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+export function markdownTable(header: string[], rows: string[][]): string {
+  const escapeCell = (value: string) => value.replace(/\|/g, "\\|");
+  const numeric = header.map((_, i) => rows.every((row) => /^[\d.,\- %]*$/.test(row[i] ?? "")));
+  return [
+    `| ${header.map(escapeCell).join(" | ")} |`,
+    `| ${numeric.map((n) => (n ? "---:" : "---")).join(" | ")} |`,
+    ...rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
+  ].join("\n");
+}
