@@ -9,14 +9,18 @@ import fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { openDatabase } from "#db/client.ts";
+import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { catalogApi } from "./api/catalog.ts";
+import { locationsApi } from "./api/locations.ts";
 import { mediaRoutes } from "./api/media.ts";
+import { userApi } from "./api/user.ts";
 import type { Config } from "./config.ts";
+import { authPlugin } from "./plugins/auth.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createServices, imagesDir, type Services } from "./services.ts";
+import { createSessionCookies } from "./session-cookies.ts";
 
 export interface BuildAppOptions {
   /** Vite dev server (npm run dev). */
@@ -32,6 +36,8 @@ export interface BuildAppOptions {
 export interface App {
   server: FastifyInstance;
   services: Services;
+  /** The open database (tests inspect rows through it; the app itself reaches it only through services). */
+  database: Database;
 }
 
 /**
@@ -79,9 +85,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
   }
 
-  const services = createServices({ database, config });
+  const services = createServices({ database, config, log: server.log });
+  server.addHook("onClose", async () => services.mailer.close());
   // Only a shop served over HTTPS may tell browsers to insist on it (npm start on http://localhost must keep working).
   const httpsOnly = config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https://");
+  const sessionCookies = createSessionCookies(config.PUBLIC_URL);
+  // Google Identity Services runs in the page (script, iframe, XHR) only when Google sign-in is configured.
+  const google = config.GOOGLE_CLIENT_ID ? ["https://accounts.google.com"] : [];
 
   await server.register(errorHandlerPlugin);
   await server.register(fastifyHelmet, {
@@ -93,21 +103,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           directives: {
             "default-src": ["'self'"],
             // Helmet adds the request's nonce to script-src and style-src; React Router's inline scripts carry it.
-            "script-src": ["'self'"],
-            "style-src": ["'self'"],
+            "script-src": ["'self'", ...google],
+            "style-src": ["'self'", ...google],
             // A nonce disables 'unsafe-inline' for elements, but style attributes (category colours) need it.
             "style-src-attr": ["'unsafe-inline'"],
             "img-src": ["'self'", "data:", "blob:"],
-            "connect-src": ["'self'"],
+            "connect-src": ["'self'", ...google],
+            "frame-src": google.length > 0 ? google : ["'none'"],
             "upgrade-insecure-requests": httpsOnly ? [] : null,
           },
         },
     // Images are fetched by API clients on other origins.
     crossOriginResourcePolicy: { policy: "cross-origin" },
+    // Helmet's default (no-referrer) makes browsers send `Origin: null` with a form POST, which React Router's CSRF
+    // check refuses: every form submitted without JavaScript failed. This policy still sends no path to other sites.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     hsts: httpsOnly,
   });
   await server.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await server.register(fastifyCookie);
+  await server.register(authPlugin, { accounts: services.accounts, publicUrl: config.PUBLIC_URL });
   await server.register(fastifySwagger, {
     openapi: {
       info: {
@@ -140,6 +155,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         maxAge: 600,
       });
       await api.register(catalogApi, { services });
+      await api.register(userApi, { services, cookies: sessionCookies });
+      await api.register(locationsApi);
       api.get("/docs", { schema: { hide: true } }, async () => server.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other
       // path; OPTIONS stays with CORS).
@@ -159,12 +176,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await server.register(webPlugin, {
       services,
       publicUrl: config.PUBLIC_URL,
+      cookies: sessionCookies,
       devServer: options.devServer,
       build: options.webBuild,
     });
   }
 
-  return { server, services };
+  return { server, services, database };
 }
 
 function loggerOptions(config: Config) {

@@ -61,6 +61,35 @@ export const configSchema = z
     HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt(20_000),
     HTTP_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+    /** SMTP server for e-mail (smtp:// or smtps:// with credentials); unset = written to DATA_DIR/outbox and logged. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === "" ? undefined : value))
+      .pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+    MAIL_FROM: z.string().trim().min(3).default("Storefront <no-reply@localhost>"),
+    /** OAuth client id of the Google sign-in button; unset = Google sign-in shown as not configured. */
+    GOOGLE_CLIENT_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+    /** Issuer of Google ID tokens (its /.well-known/openid-configuration names the signing keys). Tests use a local one. */
+    GOOGLE_ISSUER: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value === "" || value === undefined ? "https://accounts.google.com" : value.replace(/\/+$/, "")))
+      .pipe(z.url({ error: "must be a URL" })),
+    OTP_TTL_SECONDS: positiveInt(600),
+    OTP_MAX_ATTEMPTS: positiveInt(5),
+    OTP_RESEND_SECONDS: positiveInt(60),
+    SIGNIN_MAX_FAILURES: positiveInt(10),
+    SIGNIN_WINDOW_SECONDS: positiveInt(900),
+    SESSION_TTL_DAYS: positiveInt(30),
+    UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+    UPLOAD_MAX_PIXELS: positiveInt(40_000_000),
     /** Seed the demo catalogue into an empty database at start-up. */
     SEED_DEMO_DATA: z
       .enum(["true", "false", "1", "0"])

@@ -1,14 +1,64 @@
 import path from "node:path";
 import type { Database } from "#db/client.ts";
+import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createUploadsService } from "#domain/media/uploads-service.ts";
+import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
+import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
+import { createReviewsService } from "#domain/reviews/reviews-service.ts";
+import { createGoogleVerifier } from "#integrations/identity/google.ts";
+import { createMailer } from "#integrations/mailer/mailer.ts";
+import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
 import type { Config } from "./config.ts";
 
+interface Log {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 /** Every domain service, built once per process by buildApp and handed to both adapters (API and web). */
-export function createServices({ database, config }: { database: Database; config: Config }) {
+export function createServices({ database, config, log }: { database: Database; config: Config; log: Log }) {
+  const now = () => new Date();
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+    log,
+  });
+  // Counters in the database; a Redis store for REDIS_URL would plug in here (docs/decisions/007-sessions-and-csrf.md).
+  const rateLimiter = createRateLimiter({ store: createDatabaseRateLimitStore(database.db), now });
+  const identity = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER });
   return {
     catalog: createCatalogService({ db: database.db }),
+    reviews: createReviewsService({ db: database.db }),
+    accounts: createAccountsService({
+      db: database.db,
+      mailer,
+      identity,
+      limiter: rateLimiter,
+      now,
+      secret: config.SESSION_SECRET,
+      limits: {
+        otpTtlSeconds: config.OTP_TTL_SECONDS,
+        otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
+        otpResendSeconds: config.OTP_RESEND_SECONDS,
+        signinMaxFailures: config.SIGNIN_MAX_FAILURES,
+        signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
+        sessionTtlDays: config.SESSION_TTL_DAYS,
+      },
+    }),
+    uploads: createUploadsService({
+      db: database.db,
+      store: createLocalImageStore(imagesDir(config)),
+      now,
+      maxPixels: config.UPLOAD_MAX_PIXELS,
+    }),
+    rateLimiter,
+    mailer,
     /** Where images live and how the outside world reaches them. */
-    media: { imagesDir: imagesDir(config), publicUrl: config.PUBLIC_URL },
+    media: { imagesDir: imagesDir(config), publicUrl: config.PUBLIC_URL, uploadMaxBytes: config.UPLOAD_MAX_BYTES },
+    /** What the web app may tell the browser about sign-in (public values only). */
+    google: { clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER },
   };
 }
 

@@ -18,6 +18,8 @@ export const PRICE_SLIDER = { min: 100, max: 60_000, step: 5 } as const;
 export const RATING_MAX = 5;
 export const RATING_STEP = 0.5;
 export const DEFAULT_LOCATION = "All";
+/** A new review starts at one star. */
+export const DEFAULT_REVIEW_RATING = 1;
 
 export const DESKTOP_BREAKPOINT_PX = 992;
 export const CART_TOTAL_MIN_WIDTH_PX = 1000;

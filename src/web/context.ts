@@ -28,3 +28,38 @@ export interface CurrentUser {
 
 /** Set per request by the web plugin from the session (accounts issue); null until then and for visitors. */
 export const currentUserContext = createContext<CurrentUser | null>(null);
+
+/** The OTP page's pending flow: which e-mail got a code and what the code is for (spec's userEmail + actionType). */
+export interface OtpFlow {
+  email: string;
+  action: "verify" | "reset";
+}
+
+/** Set-Cookie header values for the accounts flows, built by the server (names and flags live in one place there). */
+export interface SessionCookies {
+  session(token: string, expiresAt: Date): string;
+  clearSession(): string;
+  resetGrant(token: string, expiresAt: Date): string;
+  clearResetGrant(): string;
+  otpFlow(flow: OtpFlow): string;
+  clearOtpFlow(): string;
+  flash(message: string): string;
+  clearFlash(): string;
+}
+
+/** What the accounts screens need to know about the request beyond the user (set per request by the web plugin). */
+export interface AuthRequest {
+  /** The client's address (rate limits). */
+  ip: string;
+  userAgent: string;
+  /** The signed-in session's id (logout, change password keeps it), or null. */
+  sessionId: string | null;
+  /** The reset grant from its HttpOnly cookie, if any (set after a reset code was verified). */
+  resetToken: string | undefined;
+  otpFlow: OtpFlow | undefined;
+  /** A one-time message set before a redirect (e.g. "Your e-mail is verified"); clear it with cookies.clearFlash(). */
+  flash: string | undefined;
+  cookies: SessionCookies;
+}
+
+export const authRequestContext = createContext<AuthRequest>();

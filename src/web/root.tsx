@@ -1,11 +1,52 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { requestInfoContext } from "#app-context";
+import { useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import { TOAST_DURATION_MS } from "#shared/constants.ts";
 import type { Route } from "./+types/root.ts";
+import { BottomBar } from "./components/layout/bottom-bar.tsx";
+import { useChromeHandle } from "./components/layout/chrome-handle.ts";
+import { Footer } from "./components/layout/footer.tsx";
+import { Header } from "./components/layout/header.tsx";
+import { MobileNav } from "./components/layout/mobile-nav.tsx";
+import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
+import { loadCartSummary } from "./lib/cart-summary.ts";
+import { readLocation } from "./lib/location.ts";
+import type { RootData } from "./lib/root-data.ts";
 import "./app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { nonce } = context.get(requestInfoContext);
-  return { nonce };
+/** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+  const { nonce, publicUrl } = context.get(requestInfoContext);
+  const { catalog } = context.get(servicesContext);
+  const user = context.get(currentUserContext);
+  const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(user?.id)]);
+  return {
+    nonce,
+    publicUrl,
+    user: user ? { name: user.name, email: user.email, image: user.images[0] ?? null } : null,
+    cart,
+    location: readLocation(request) ?? null,
+    categories: categories.map(({ id, name, children }) => ({
+      id,
+      name,
+      children: children.map((sub) => ({ id: sub.id, name: sub.name })),
+    })),
+  };
+}
+
+/** The chrome changes only with a submission (sign in/out, location, cart), not when the shopper browses. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -22,7 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
+        <a
+          href="#main-content"
+          className="sr-only z-[100] rounded bg-white px-4 py-2 font-semibold text-brand-dark shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
         {children}
+        <Toaster richColors position="top-right" duration={TOAST_DURATION_MS} closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -30,14 +78,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { chrome, filters } = useChromeHandle();
+  const [navOpen, setNavOpen] = useState(false);
+  if (!chrome) {
+    return (
+      <div id="main-content" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </div>
+    );
+  }
+  return (
+    <>
+      <Header data={loaderData} onOpenNav={() => setNavOpen(true)} />
+      <MobileNav data={loaderData} open={navOpen} onOpenChange={setNavOpen} />
+      <div id="main-content" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </div>
+      <Footer categories={loaderData.categories} />
+      {/* The bottom bar makes way for the open navigation (spec §4); the padding keeps the footer above it. */}
+      <div aria-hidden="true" className="h-16 lg:hidden" />
+      {navOpen ? null : <BottomBar filters={filters} />}
+      <ScrollToTop />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
+    <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="mt-4 text-gray-600">
         {notFound ? "The page you are looking for does not exist." : "Please try again in a moment."}

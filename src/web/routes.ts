@@ -5,6 +5,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 // (sign in, sign up, OTP and change password, spec §2 "Other").
 export default [
   index("routes/home.tsx"),
+  route("home-products", "routes/home-products.ts"),
   route("products/category/:id", "routes/category-listing.tsx"),
   route("products/subCat/:id", "routes/sub-category-listing.tsx"),
   route("product/:id", "routes/product.tsx"),

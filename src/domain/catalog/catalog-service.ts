@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
@@ -132,6 +132,25 @@ export function createCatalogService({ db }: { db: Db }) {
       return product;
     },
 
+    /**
+     * Products like this one for its RELATED PRODUCTS row: the same sub-category (the category when it has none),
+     * sold in the shopper's location, newest first, never the product itself.
+     */
+    async listRelatedProducts(options: {
+      productId: string;
+      subCatId: string | null;
+      catId: string;
+      location?: string | undefined;
+      limit: number;
+    }): Promise<Product[]> {
+      const scope = options.subCatId ? { subCatId: options.subCatId } : { catId: options.catId };
+      const where = and(
+        ne(products.id, options.productId),
+        filterConditions({ ...scope, location: options.location, page: 1, perPage: options.limit }),
+      );
+      return selectProducts().where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(options.limit);
+    },
+
     async listBanners(kind: BannerKind): Promise<Banner[]> {
       return db
         .select({ id: banners.id, kind: banners.kind, images: banners.images, catId: banners.catId, subCatId: banners.subCatId })
@@ -145,7 +164,7 @@ export function createCatalogService({ db }: { db: Db }) {
      * Full-text match on name, brand and description (stemmed: "sweaters" finds "sweater") or a close match of the
      * query inside the name (typos: "lapotp" finds "Laptop"), best matches first.
      */
-    async searchProducts(options: Pagination & { query: string; location?: string | undefined }): Promise<Page<Product>> {
+    async searchProducts(options: ProductFilter & { query: string }): Promise<Page<Product>> {
       const query = options.query.trim();
       const tsQuery = sql`websearch_to_tsquery('english', ${query})`;
       const matches = sql`(${products.search} @@ ${tsQuery} or ${query} <% ${products.name})`;

@@ -22,6 +22,8 @@ export function errorBody(msg: string, details?: Record<string, unknown>): Error
 export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error.details?.retryAfter;
+      if (error.code === "TOO_MANY_REQUESTS" && typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.status(error.status).send(errorBody(error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -2,12 +2,15 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, requestInfoContext, type SessionCookies, servicesContext } from "#app-context";
 import type { Services } from "../services.ts";
+import { FLASH_COOKIE, OTP_FLOW_COOKIE, parseOtpFlow, RESET_COOKIE } from "../session-cookies.ts";
 
 export interface WebOptions {
   services: Services;
   publicUrl: string;
+  /** Set-Cookie builders for the accounts screens' actions. */
+  cookies: SessionCookies;
   /** Vite in development (hot reload); absent in production, where build/ is served. */
   devServer?: ViteDevServer | undefined;
   /** The server build to use instead of importing build/server/index.js (tests). */
@@ -22,10 +25,22 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build && !options.devServer ? { build: options.build } : {}),
-    getLoadContext(_request, reply) {
+    getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
       context.set(requestInfoContext, { nonce: reply.cspNonce?.script, publicUrl: options.publicUrl });
+      // The auth plugin has already resolved the session (cookie) for this request.
+      const user = request.user;
+      context.set(currentUserContext, user ? { id: user.id, name: user.name, email: user.email, images: user.images } : null);
+      context.set(authRequestContext, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? "",
+        sessionId: request.session?.id ?? null,
+        resetToken: request.cookies[RESET_COOKIE],
+        otpFlow: parseOtpFlow(request.cookies[OTP_FLOW_COOKIE]),
+        flash: request.cookies[FLASH_COOKIE]?.slice(0, 300),
+        cookies: options.cookies,
+      });
       return context;
     },
   });

@@ -1,84 +1,178 @@
-import { Link } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { servicesContext } from "#app-context";
+import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
-import { ProductCard } from "../components/product/product-card.tsx";
+import { BannerCarousel } from "../components/home/banner-carousel.tsx";
+import { BannerList, BannerListSkeleton } from "../components/home/banner-list.tsx";
+import { CategoryStrip } from "../components/home/category-strip.tsx";
+import { toBannerData } from "../components/home/home-data.ts";
+import { Newsletter } from "../components/home/newsletter.tsx";
+import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
+import { ProductGrid, ProductGridSkeleton } from "../components/home/product-grid.tsx";
+import { toProductCardData } from "../components/product/product-data.ts";
+import { readLocation } from "../lib/location.ts";
+import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";
+import { POPULAR_PRODUCTS_COUNT } from "./home-products.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const ROW_PRODUCTS_COUNT = 10;
+
+/**
+ * Awaits only what the first screen shows (categories and the banner carousel); every other block streams in behind
+ * a skeleton of its final size. Every product list follows the shopper's delivery location.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const [categories, newProducts] = await Promise.all([
-    catalog.listCategories(),
-    catalog.listProducts({ page: 1, perPage: NEW_PRODUCTS_PER_PAGE }),
-  ]);
+  const location = readLocation(request);
+  const cards = ({ items }: { items: Product[] }) => items.map(toProductCardData);
+  const [categories, homeBanners] = await Promise.all([catalog.listCategories(), catalog.listBanners("home")]);
+  const banners = (kind: "side" | "row" | "bottom") => catalog.listBanners(kind).then((rows) => toBannerData(rows, categories));
+  // One category, picked anew for every request (spec §2); the client renders the server's pick.
+  const picked = categories[Math.floor(Math.random() * categories.length)];
+  const products = (filter: { catName?: string; catId?: string; featured?: boolean }, perPage: number) =>
+    catalog.listProducts({ ...filter, location, page: 1, perPage }).then(cards);
+  const first = categories[0];
+
   return {
-    categories: categories.map(({ id, name, color }) => ({ id, name, color })),
-    newProducts: newProducts.items.map(
-      ({ id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock }) => ({
-        id,
-        name,
-        brand,
-        images: images.slice(0, 2),
-        pricePaise,
-        oldPricePaise,
-        discount,
-        rating,
-        countInStock,
-      }),
-    ),
+    banners: toBannerData(homeBanners, categories),
+    categories: categories.map(({ id, name, color, images }) => ({ id, name, color, image: images[0] ?? null })),
+    popular: first ? products({ catName: first.name }, POPULAR_PRODUCTS_COUNT) : Promise.resolve([]),
+    newProducts: products({}, NEW_PRODUCTS_PER_PAGE),
+    featured: products({ featured: true }, ROW_PRODUCTS_COUNT),
+    pickedCategory: picked ? { id: picked.id, name: picked.name } : null,
+    pickedProducts: picked ? products({ catId: picked.id }, ROW_PRODUCTS_COUNT) : Promise.resolve([]),
+    sideBanners: banners("side"),
+    rowBanners: banners("row"),
+    bottomBanners: banners("bottom"),
   };
 }
 
-export function meta() {
-  return [
-    { title: "Storefront | Fresh products, daily mega discounts" },
-    { name: "description", content: "Shop fashion, electronics, groceries and more with free delivery on orders over $70." },
-  ];
-}
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const image = loaderData?.banners[0]?.image;
+  return seoMeta(
+    {
+      title: "Fresh products, daily mega discounts",
+      description:
+        "Shop fashion, electronics, groceries and more at the best price on the market: daily mega discounts and free delivery on orders over $70.",
+      path: "/",
+      image: image ? `/download/${image}` : undefined,
+    },
+    matches,
+  );
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, newProducts } = loaderData;
+  const data = loaderData;
   return (
-    <>
-      <header className="border-b border-gray-200">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-4">
-          <Link to="/" className="text-2xl font-bold text-brand-dark">
-            Storefront
-          </Link>
+    <main className="mx-auto flex max-w-7xl flex-col gap-10 px-4 py-6">
+      <h1 className="sr-only">Storefront: fresh products and daily mega discounts</h1>
+      <BannerCarousel banners={data.banners} />
+      <CategoryStrip categories={data.categories} />
+
+      <div className="grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-10 lg:col-start-2">
+          <PopularProducts categories={data.categories} first={data.popular} />
+          <ProductSection id="new-products" title="NEW PRODUCTS" subtitle="New products with updated stocks.">
+            <Deferred resolve={data.newProducts} count={NEW_PRODUCTS_PER_PAGE}>
+              {(products) => <ProductGrid products={products} />}
+            </Deferred>
+          </ProductSection>
+          <Suspense fallback={<BannerListSkeleton kind="row" count={3} />}>
+            <Await resolve={data.rowBanners} errorElement={null}>
+              {(banners) => <BannerList banners={banners} kind="row" label="More offers" />}
+            </Await>
+          </Suspense>
+          <ProductSection id="featured-products" title="FEATURED PRODUCTS" subtitle="Picked for you this week.">
+            <Deferred resolve={data.featured} count={ROW_PRODUCTS_COUNT}>
+              {(products) => <ProductGrid products={products} />}
+            </Deferred>
+          </ProductSection>
         </div>
-        <nav aria-label="Categories" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-3">
-          <ul className="flex gap-2">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={`/products/category/${category.id}`}
-                  className="block rounded-full px-4 py-1.5 text-sm font-medium whitespace-nowrap"
-                  style={{ backgroundColor: category.color }}
-                >
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">
-        <h1 className="sr-only">Storefront</h1>
-        <section aria-labelledby="new-products">
-          <h2 id="new-products" className="mb-4 text-xl font-bold">
-            NEW PRODUCTS
+        <aside aria-label="Side offers" className="lg:sticky lg:top-36 lg:col-start-1 lg:row-start-1 lg:self-start">
+          <Suspense fallback={<BannerListSkeleton kind="side" count={2} />}>
+            <Await resolve={data.sideBanners} errorElement={null}>
+              {(banners) => <BannerList banners={banners} kind="side" label="Side offers" />}
+            </Await>
+          </Suspense>
+        </aside>
+      </div>
+
+      <Suspense fallback={<BannerListSkeleton kind="bottom" count={2} />}>
+        <Await resolve={data.bottomBanners} errorElement={null}>
+          {(banners) => <BannerList banners={banners} kind="bottom" label="Bottom offers" />}
+        </Await>
+      </Suspense>
+
+      {data.pickedCategory ? (
+        <ProductSection
+          id="picked-category"
+          title={data.pickedCategory.name}
+          subtitle="A category picked for you."
+          action={
+            <Link
+              to={`/products/category/${data.pickedCategory.id}`}
+              aria-label={`View All ${data.pickedCategory.name}`}
+              className="rounded-full border border-brand-dark px-4 py-1.5 text-sm font-semibold text-brand-dark hover:bg-brand-dark hover:text-white"
+            >
+              View All
+            </Link>
+          }
+        >
+          <Deferred resolve={data.pickedProducts} count={ROW_PRODUCTS_COUNT}>
+            {(products) => <ProductGrid products={products} />}
+          </Deferred>
+        </ProductSection>
+      ) : null}
+
+      <Newsletter />
+    </main>
+  );
+}
+
+function ProductSection({
+  id,
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <div>
+          <h2 id={id} className="text-xl font-bold">
+            {title}
           </h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-            {newProducts.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={index < 4} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      </main>
-      <footer className="border-t border-gray-200 py-6 text-center text-sm text-gray-600">
-        © {new Date().getFullYear()} Storefront. All rights reserved.
-      </footer>
-    </>
+          <p className="text-sm text-gray-600">{subtitle}</p>
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Deferred<T>({
+  resolve,
+  count,
+  children,
+}: {
+  resolve: Promise<T>;
+  count: number;
+  children: (value: T) => React.ReactNode;
+}) {
+  return (
+    <Suspense fallback={<ProductGridSkeleton count={count} />}>
+      <Await resolve={resolve} errorElement={<LoadFailed />}>
+        {children}
+      </Await>
+    </Suspense>
   );
 }

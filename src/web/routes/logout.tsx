@@ -1,10 +1,16 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
+import { authRequestContext, servicesContext } from "#app-context";
+import { redirectWithCookies } from "../lib/account-action.ts";
+import type { Route } from "./+types/logout.ts";
 
-// Placeholder until its issue builds this screen: an honest 404, never a fake page.
+/** Signing out changes state, so it is a POST (account menu, mobile nav); a GET only goes home. */
 export function loader() {
-  throw data(null, { status: 404 });
+  return redirect("/");
 }
 
-export default function Placeholder() {
-  return null;
+/** Ends the session on the server, clears the cookie and goes to /signIn. */
+export async function action({ context }: Route.ActionArgs) {
+  const auth = context.get(authRequestContext);
+  if (auth.sessionId) await context.get(servicesContext).accounts.signOut(auth.sessionId);
+  return redirectWithCookies("/signIn", [auth.cookies.clearSession(), auth.cookies.flash("You are signed out.")]);
 }

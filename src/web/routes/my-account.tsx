@@ -1,10 +1,150 @@
-import { data } from "react-router";
+import * as Tabs from "@radix-ui/react-tabs";
+import { useEffect, useState } from "react";
+import { data, redirect, useActionData, useNavigation } from "react-router";
+import { authRequestContext, currentUserContext, servicesContext } from "#app-context";
+import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
+import { PasswordForm } from "../components/account/password-form.tsx";
+import { ProfileForm } from "../components/account/profile-form.tsx";
+import { showSuccess } from "../components/ui/toast.ts";
+import { attempt, failure, firstIssue, readForm, text } from "../lib/account-action.ts";
+import type { Route } from "./+types/my-account.ts";
 
-// Placeholder until its issue builds this screen: an honest 404, never a fake page.
-export function loader() {
-  throw data(null, { status: 404 });
+type Tab = "profile" | "password";
+
+/** Protected: visitors go to /signIn and come back here afterwards. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(currentUserContext);
+  const url = new URL(request.url);
+  if (!user) throw redirect(`/signIn?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  const profile = await context.get(servicesContext).accounts.getProfile(user.id);
+  const tab: Tab = url.searchParams.get("tab") === "password" ? "password" : "profile";
+  return data(
+    {
+      tab,
+      profile: {
+        name: profile.name,
+        email: profile.email,
+        phone: profile.phone,
+        image: profile.images[0] ? `/download/${profile.images[0]}` : null,
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
-export default function Placeholder() {
-  return null;
+/** Save the profile (with an optional new photo) or change the password (intent). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(currentUserContext);
+  if (!user) throw redirect("/signIn?redirectTo=/my-account");
+  const services = context.get(servicesContext);
+  const auth = context.get(authRequestContext);
+  // Room for the photo plus the few text fields.
+  const form = await readForm(request, services.media.uploadMaxBytes + 64 * 1024);
+  if (!form) {
+    const mib = Math.round((services.media.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+    return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as Tab });
+  }
+  const intent: Tab = text(form, "intent") === "password" ? "password" : "profile";
+
+  if (intent === "password") {
+    const parsed = changePasswordForm.safeParse({
+      oldPassword: form.get("oldPassword") ?? "",
+      newPass: form.get("newPass") ?? "",
+      confirmPass: form.get("confirmPass") ?? "",
+    });
+    if (!parsed.success) return failure(firstIssue(parsed.error), 400, { intent });
+    const result = await attempt(
+      () =>
+        services.accounts.changePassword({
+          userId: user.id,
+          sessionId: auth.sessionId ?? undefined,
+          oldPassword: parsed.data.oldPassword,
+          newPassword: parsed.data.newPass,
+        }),
+      () => ({ intent }),
+    );
+    if (!result.ok) return result.response;
+    return { ok: true as const, intent, message: "Your password has been changed." };
+  }
+
+  const parsed = profileForm.safeParse({ name: text(form, "name"), phone: text(form, "phone") });
+  if (!parsed.success) return failure(firstIssue(parsed.error), 400, { intent });
+  const photo = form.get("photo");
+  const hasPhoto = photo instanceof File && photo.size > 0;
+  const current = await services.accounts.getProfile(user.id);
+  if (!hasPhoto && current.images.length === 0) return failure(accountMessages.fillAll, 400, { intent });
+  const result = await attempt(
+    async () => {
+      const images = hasPhoto
+        ? [(await services.uploads.upload({ userId: user.id, data: new Uint8Array(await photo.arrayBuffer()) })).fileName]
+        : current.images;
+      return services.accounts.updateProfile({ userId: user.id, name: parsed.data.name, phone: parsed.data.phone, images });
+    },
+    () => ({ intent }),
+  );
+  if (!result.ok) return result.response;
+  return { ok: true as const, intent, message: accountMessages.userUpdated };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "My Account | Storefront" }, { name: "robots", content: "noindex" }];
+
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [tab, setTab] = useState<Tab>(loaderData.tab);
+  const failed = actionData && "error" in actionData ? actionData : undefined;
+  const succeeded = actionData && "message" in actionData ? actionData : undefined;
+  const resultFor = (which: Tab) => (actionData?.intent === which ? { error: failed?.error, notice: succeeded?.message } : {});
+
+  useEffect(() => {
+    if (succeeded) showSuccess(succeeded.message);
+  }, [succeeded]);
+  useEffect(() => {
+    if (actionData?.intent) setTab(actionData.intent);
+  }, [actionData]);
+
+  return (
+    <main id="main-content" className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="mb-6 text-2xl font-bold">My Account</h1>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => setTab(value as Tab)}
+        className="rounded-lg bg-white shadow-sm ring-1 ring-gray-200"
+      >
+        <Tabs.List aria-label="My Account" className="flex border-b border-gray-200">
+          {(
+            [
+              ["profile", "Edit Profile"],
+              ["password", "Change Password"],
+            ] as const
+          ).map(([value, label]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="px-5 py-3 font-semibold text-gray-600 data-[state=active]:border-b-2 data-[state=active]:border-brand-dark data-[state=active]:text-brand-dark"
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <noscript>
+          <p className="px-6 pt-4 text-sm">
+            <a className="font-semibold text-brand-dark underline" href="?tab=profile">
+              Edit Profile
+            </a>{" "}
+            ·{" "}
+            <a className="font-semibold text-brand-dark underline" href="?tab=password">
+              Change Password
+            </a>
+          </p>
+        </noscript>
+        <Tabs.Content value="profile" className="p-6">
+          <ProfileForm profile={loaderData.profile} busy={busy} {...resultFor("profile")} />
+        </Tabs.Content>
+        <Tabs.Content value="password" className="p-6">
+          <PasswordForm busy={busy} {...resultFor("password")} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </main>
+  );
 }

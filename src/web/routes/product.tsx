@@ -1,10 +1,139 @@
-import { data } from "react-router";
+import { Suspense, useState } from "react";
+import { Await, Link } from "react-router";
+import { requestInfoContext, servicesContext } from "#app-context";
+import { idParam } from "#shared/schemas/catalog.ts";
+import { ProductCarousel } from "../components/product/product-carousel.tsx";
+import { toProductCardData, toProductDetailData } from "../components/product/product-data.ts";
+import { ProductGallery } from "../components/product/product-gallery.tsx";
+import { productBreadcrumbs, productMeta } from "../components/product/product-meta.ts";
+import { ProductPurchase } from "../components/product/product-purchase.tsx";
+import { ProductSummary } from "../components/product/product-summary.tsx";
+import { type ProductTab, ProductTabs } from "../components/product/product-tabs.tsx";
+import { readLocation } from "../lib/location.ts";
+import { notFoundResponse, orNotFound } from "../lib/not-found.ts";
+import { publicUrlFrom } from "../lib/seo.ts";
+import type { Route } from "./+types/product.ts";
 
-// Placeholder until its issue builds this screen: an honest 404, never a fake page.
-export function loader() {
-  throw data(null, { status: 404 });
+const REVIEWS_SHOWN = 20;
+const RELATED_LIMIT = 10;
+
+/**
+ * `/product/:id`. `?quick` is the quick view's request (useFetcher): the product alone, without reviews or related
+ * products.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const id = idParam("id").safeParse(params.id);
+  if (!id.success) throw notFoundResponse();
+  const { catalog, reviews } = context.get(servicesContext);
+  const product = await orNotFound(catalog.getProduct(id.data));
+  const detail = toProductDetailData(product);
+  if (new URL(request.url).searchParams.has("quick")) {
+    return { product: detail, reviews: null, related: null, publicUrl: "" };
+  }
+  const related = catalog
+    .listRelatedProducts({
+      productId: product.id,
+      subCatId: product.subCatId,
+      catId: product.catId,
+      location: readLocation(request),
+      limit: RELATED_LIMIT,
+    })
+    .then((items) => items.map(toProductCardData));
+  const page = await reviews.listReviews({ productId: product.id, page: 1, perPage: REVIEWS_SHOWN });
+  return {
+    product: detail,
+    reviews: {
+      total: page.total,
+      items: page.items.map(({ id, customerName, review, customerRating, createdAt }) => ({
+        id,
+        customerName,
+        review,
+        customerRating,
+        date: createdAt.toISOString().slice(0, 10),
+      })),
+    },
+    // Streamed after the page: the page never waits for (or fails on) its related products.
+    related,
+    publicUrl: context.get(requestInfoContext).publicUrl,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found | Storefront" }];
+  return productMeta({
+    product: loaderData.product,
+    publicUrl: publicUrlFrom(matches) || loaderData.publicUrl,
+    reviewCount: loaderData.reviews?.total ?? 0,
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, reviews, related } = loaderData;
+  const [tab, setTab] = useState<ProductTab>("description");
+  const reviewTotal = reviews?.total ?? 0;
+  const crumbs = productBreadcrumbs(product);
+
+  function showReviews() {
+    setTab("reviews");
+    requestAnimationFrame(() => {
+      document.getElementById("reviews")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    });
+  }
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-gray-700">
+        <ol className="flex flex-wrap items-center gap-1">
+          {crumbs.map((crumb, index) => (
+            <li key={crumb.path} className="flex items-center gap-1">
+              {index > 0 ? <span aria-hidden="true">›</span> : null}
+              {index < crumbs.length - 1 ? (
+                <Link to={crumb.path} className="hover:text-brand-dark hover:underline">
+                  {crumb.name}
+                </Link>
+              ) : (
+                <span aria-current="page" className="font-medium text-gray-900">
+                  {crumb.name}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <ProductGallery key={product.id} name={product.name} images={product.images} discount={product.discount} />
+        <div className="flex flex-col gap-5">
+          <h1 className="text-2xl font-bold md:text-3xl">{product.name}</h1>
+          <ProductSummary product={product} reviewCount={reviewTotal} onReviewCountClick={showReviews} />
+          <p className="leading-relaxed text-gray-800">{product.description}</p>
+          <ProductPurchase key={product.id} product={product} />
+        </div>
+      </div>
+      <section id="reviews" aria-label="Product details" className="mt-10 scroll-mt-24">
+        <ProductTabs
+          tab={tab}
+          onTabChange={setTab}
+          description={product.description}
+          reviews={reviews?.items ?? []}
+          reviewTotal={reviewTotal}
+        />
+      </section>
+      {related ? (
+        <Suspense fallback={null}>
+          <Await resolve={related} errorElement={null}>
+            {(items) =>
+              items.length > 0 ? (
+                <section aria-labelledby="related-heading" className="mt-10">
+                  <h2 id="related-heading" className="mb-3 text-xl font-bold">
+                    RELATED PRODUCTS
+                  </h2>
+                  <ProductCarousel label="related products" products={items} layout="related" />
+                </section>
+              ) : null
+            }
+          </Await>
+        </Suspense>
+      ) : null}
+    </main>
+  );
 }

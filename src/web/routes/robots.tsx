@@ -1,10 +1,10 @@
-import { data } from "react-router";
+import { requestInfoContext } from "#app-context";
+import { robotsTxt } from "../lib/sitemap-xml.ts";
+import type { Route } from "./+types/robots.ts";
 
-// Placeholder until its issue builds this screen: an honest 404, never a fake page.
-export function loader() {
-  throw data(null, { status: 404 });
-}
-
-export default function Placeholder() {
-  return null;
+/** `/robots.txt`: crawl the shop, not the API or anyone's account pages; where the sitemap is. */
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(context.get(requestInfoContext).publicUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=86400" },
+  });
 }

@@ -1,10 +1,41 @@
-import { data } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { ListingPage } from "../components/listing/listing-page.tsx";
+import { onlyViewChanged, subCategoryListingHref } from "../components/listing/listing-url.ts";
+import { loadListing } from "../components/listing/load-listing.ts";
+import { seoMeta } from "../lib/seo.ts";
+import type { Route } from "./+types/sub-category-listing.ts";
 
-// Placeholder until its issue builds this screen: an honest 404, never a fake page.
-export function loader() {
-  throw data(null, { status: 404 });
+/** Shows the bottom bar's Filters button under 992 px (layout). */
+export const handle = { filters: true };
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  return loadListing({ kind: "subCat", params, request, context });
 }
 
-export default function Placeholder() {
-  return null;
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, params, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Page not found | Storefront" }];
+  return seoMeta(
+    {
+      title: loaderData.title,
+      description: `Shop ${loaderData.title} at Storefront: ${loaderData.total} products, newest first, with daily mega discounts.`,
+      path: `/products/subCat/${params.id}`,
+    },
+    matches,
+  );
+}
+
+export default function SubCategoryListing({ loaderData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const allId = loaderData.subCategoryGroups[0]?.all?.id;
+  return (
+    <ListingPage
+      data={loaderData}
+      heading={<h1 className="text-2xl font-bold">{loaderData.title}</h1>}
+      hrefForSubCategory={(value) => subCategoryListingHref(value, allId, search)}
+    />
+  );
 }

@@ -1,62 +1,155 @@
+import { Eye, Heart } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
+import { showError } from "../ui/toast.ts";
+import { imageUrl, type ProductCardData } from "./product-data.ts";
+import { StarRating } from "./star-rating.tsx";
+import { useSignedIn } from "./use-signed-in.ts";
 
-export interface ProductCardProduct {
-  id: string;
-  name: string;
-  brand: string;
-  images: string[];
-  pricePaise: number;
-  oldPricePaise: number | null;
-  discount: number;
-  rating: number;
-  countInStock: number;
-}
+// The quick view (dialog, gallery, pickers) is loaded when first opened, so pages of cards stay light.
+const QuickView = lazy(() => import("./quick-view.tsx"));
 
-/** Minimal card: image, discount, truncated name, stock and prices (the full card comes with the browsing issue). */
+export type ProductCardProduct = ProductCardData;
+
+/** How long each picture shows while the pointer rests on a card. */
+const SLIDESHOW_INTERVAL_MS = 1200;
+
 export function ProductCard({ product, eager = false }: { product: ProductCardProduct; eager?: boolean }) {
-  const image = product.images[0];
+  const [loaded, setLoaded] = useState(false);
+  const [hoverIndex, setHoverIndex] = useState(0);
+  const [quickViewOpen, setQuickViewOpen] = useState(false);
+  const slideshow = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const signedIn = useSignedIn();
+  const href = `/product/${product.id}`;
+  const [firstImage] = product.images;
   const inStock = product.countInStock >= 1;
+  const hoverImage = hoverIndex > 0 ? product.images[hoverIndex] : undefined;
+
+  useEffect(() => () => clearInterval(slideshow.current), []);
+
+  function startSlideshow() {
+    const count = product.images.length;
+    if (count < 2) return;
+    setHoverIndex(1);
+    clearInterval(slideshow.current);
+    slideshow.current = setInterval(() => setHoverIndex((index) => (index + 1) % count), SLIDESHOW_INTERVAL_MS);
+  }
+
+  function stopSlideshow() {
+    clearInterval(slideshow.current);
+    setHoverIndex(0);
+  }
+
+  function addToWishlist() {
+    if (!signedIn) {
+      showError("Please Login to continue");
+      return;
+    }
+    // TODO(wishlist issue): add to My List for a signed-in shopper (POST through the My List route) and fill the heart.
+    showError("My List is not available yet");
+  }
+
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white">
-      <Link to={`/product/${product.id}`} className="relative block aspect-[3/4] bg-gray-100">
-        {image ? (
-          <img
-            src={`/download/${image}`}
-            alt={product.name}
-            width={300}
-            height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        ) : null}
+    <article
+      className="group flex h-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white"
+      onPointerEnter={startSlideshow}
+      onPointerLeave={stopSlideshow}
+    >
+      <div className="relative">
+        <Link to={href} className="relative block aspect-[3/4] overflow-hidden bg-gray-100" prefetch="intent">
+          {loaded ? null : (
+            <span data-testid="card-skeleton" aria-hidden="true" className="absolute inset-0 animate-pulse bg-gray-200" />
+          )}
+          {firstImage ? (
+            <img
+              // A server-rendered image may finish before hydration, when onLoad has already fired.
+              ref={(img) => {
+                if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+              }}
+              src={imageUrl(firstImage)}
+              alt={product.name}
+              width={300}
+              height={400}
+              sizes="(min-width: 992px) 25vw, 50vw"
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager ? "high" : "auto"}
+              decoding="async"
+              onLoad={() => setLoaded(true)}
+              onError={() => setLoaded(true)}
+              className="relative h-full w-full object-cover"
+            />
+          ) : null}
+          {hoverImage ? (
+            <img
+              src={imageUrl(hoverImage)}
+              alt=""
+              width={300}
+              height={400}
+              decoding="async"
+              className="absolute inset-0 h-full w-full object-cover"
+            />
+          ) : null}
+        </Link>
         {product.discount > 0 ? (
-          <span className="absolute top-2 left-2 rounded bg-brand-dark px-2 py-0.5 text-xs font-semibold text-white">
-            {product.discount}%
+          <span className="pointer-events-none absolute top-2 left-2 rounded bg-brand-dark px-2 py-0.5 text-xs font-semibold text-white">
+            {product.discount}%<span className="sr-only"> off</span>
           </span>
         ) : null}
-      </Link>
+        <div className="absolute top-2 right-2 flex flex-col gap-2">
+          <CardAction label={`Quick view: ${product.name}`} onClick={() => setQuickViewOpen(true)}>
+            <Eye size={18} aria-hidden="true" />
+          </CardAction>
+          <CardAction label={`Add ${product.name} to My List`} onClick={addToWishlist}>
+            <Heart size={18} aria-hidden="true" />
+          </CardAction>
+        </div>
+      </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-xs text-gray-500">{product.brand}</p>
+        <p className="text-xs text-gray-600">{product.brand}</p>
         <h3 className="text-sm font-medium" title={product.name}>
-          <Link to={`/product/${product.id}`}>{truncate(product.name, PRODUCT_NAME_MAX)}</Link>
+          <Link to={href} className="hover:text-brand-dark">
+            {truncate(product.name, PRODUCT_NAME_MAX)}
+          </Link>
         </h3>
         <p className={`text-xs font-semibold ${inStock ? "text-green-700" : "text-red-700"}`}>
           {inStock ? "In Stock" : "Out of Stock"}
         </p>
-        <p className="mt-auto flex items-baseline gap-2">
+        <StarRating rating={product.rating} size={14} />
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
           {product.oldPricePaise !== null ? (
-            <s className="text-sm text-gray-500">
+            <s className="text-sm text-gray-600">
               <span className="sr-only">Old price </span>
               {formatRupees(product.oldPricePaise)}
             </s>
           ) : null}
-          <span className="font-semibold text-brand-dark">{formatRupees(product.pricePaise)}</span>
+          <span className="font-semibold text-brand-dark">
+            <span className="sr-only">Price </span>
+            {formatRupees(product.pricePaise)}
+          </span>
         </p>
       </div>
+      {quickViewOpen ? (
+        <Suspense fallback={null}>
+          <QuickView productId={product.id} open onOpenChange={setQuickViewOpen} />
+        </Suspense>
+      ) : null}
     </article>
+  );
+}
+
+function CardAction({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="flex size-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+    >
+      {children}
+    </button>
   );
 }

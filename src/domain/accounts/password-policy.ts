@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/schemas/accounts.ts";
+
+let common: Set<string> | undefined;
+
+/** The shipped list of common passwords (lower-cased), read once on first use. */
+function commonPasswords(): Set<string> {
+  common ??= new Set(
+    readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "" && !line.startsWith("#")),
+  );
+  return common;
+}
+
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most common passwords and easy to guess. Please choose another one.";
+
+/** The policy's message for `password`, or undefined when it is acceptable (8–128 characters, not a common one). */
+export function passwordPolicyProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  if (commonPasswords().has(password.toLowerCase())) return COMMON_PASSWORD_MESSAGE;
+  return undefined;
+}

@@ -1,0 +1,38 @@
+import sharp from "sharp";
+import { AppError } from "../errors.ts";
+
+export const IMAGE_TYPE_MESSAGE = "Please select a valid JPG or PNG image file.";
+export const PROFILE_IMAGE_MAX_PX = 512;
+
+export type ImageKind = "jpeg" | "png" | "webp";
+
+/** The image format by its first bytes (magic numbers), never by the file's name or declared type. */
+export function detectImageKind(data: Uint8Array): ImageKind | undefined {
+  const starts = (bytes: number[], offset = 0) => bytes.every((byte, i) => data[offset + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return undefined;
+}
+
+/**
+ * Decodes an uploaded photo and re-encodes it as WebP of at most 512 px, without metadata (EXIF location, ICC, XMP):
+ * what is stored is pixels we produced, never the sender's bytes, so a polyglot file (an image that is also HTML or a
+ * script) cannot survive. Refuses anything that is not a JPEG, PNG or WebP by content, or that does not decode.
+ */
+export async function reencodeProfileImage(data: Uint8Array, options: { maxPixels: number }) {
+  if (!detectImageKind(data)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_TYPE_MESSAGE);
+  try {
+    const { data: output, info } = await sharp(data, { limitInputPixels: options.maxPixels, failOn: "error", animated: false })
+      .rotate()
+      .resize(PROFILE_IMAGE_MAX_PX, PROFILE_IMAGE_MAX_PX, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return { data: output, width: info.width, height: info.height, contentType: "image/webp" as const };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError("PAYLOAD_TOO_LARGE", "This image has too many pixels. Please choose a smaller photo.");
+    }
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_TYPE_MESSAGE);
+  }
+}

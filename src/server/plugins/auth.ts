@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { Account, AccountsService } from "#domain/accounts/accounts-service.ts";
+import { AppError } from "#domain/errors.ts";
+import { SESSION_COOKIE } from "../session-cookies.ts";
+import { errorBody } from "./error-handler.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in account (from the session cookie or a bearer token), or null. */
+    user: Account | null;
+    session: { id: string; via: "cookie" | "bearer" } | null;
+  }
+}
+
+export interface AuthOptions {
+  accounts: AccountsService;
+  publicUrl: string;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Requests that never need to know who is asking: no session lookup for every image and asset. */
+const ANONYMOUS_PATHS = /^\/(download\/|assets\/|healthz$|readyz$|favicon)/;
+
+export const CSRF_MESSAGE = "This request came from another site and was refused. Reload the shop's page and try again.";
+
+/**
+ * Who is asking (docs/decisions/007-sessions-and-csrf.md): a bearer token (API clients) or the session cookie (the web
+ * app) is looked up and slid forward; `request.user` / `request.session` carry the result to every route, API or web.
+ * A cookie-authenticated request that changes something must come from the shop's own pages: its `Origin` (or, without
+ * one, `Sec-Fetch-Site`) must be ours, or it is refused with 403. Bearer requests cannot be forged by another site.
+ */
+export const authPlugin = fp(
+  async function authPlugin(app: FastifyInstance, { accounts, publicUrl }: AuthOptions) {
+    const shopOrigin = new URL(publicUrl).origin;
+    app.decorateRequest("user", null);
+    app.decorateRequest("session", null);
+
+    app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (ANONYMOUS_PATHS.test(request.url)) return;
+      const bearer = bearerToken(request.headers.authorization);
+      const token = bearer ?? request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const found = await accounts.authenticate(token);
+      if (!found) return;
+      const via = bearer ? "bearer" : "cookie";
+      if (via === "cookie" && !SAFE_METHODS.has(request.method) && !isSameOrigin(request, shopOrigin)) {
+        request.log.warn(
+          { origin: request.headers.origin, site: request.headers["sec-fetch-site"] },
+          "cross-site request refused",
+        );
+        return reply.status(403).send(errorBody(CSRF_MESSAGE));
+      }
+      request.user = found.user;
+      request.session = { id: found.sessionId, via };
+    });
+  },
+  { name: "auth", dependencies: ["@fastify/cookie"] },
+);
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/** The request's Origin is the shop's public origin or its own Host; without Origin, Sec-Fetch-Site must agree. */
+function isSameOrigin(request: FastifyRequest, shopOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin && origin !== "null") {
+    return origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
+  }
+  if (origin === "null") return false;
+  const site = request.headers["sec-fetch-site"];
+  if (site) return site === "same-origin" || site === "none";
+  // Neither header: not a browser (browsers send Origin on every cross-site POST), so no CSRF is possible.
+  return true;
+}
+
+/** The signed-in account, or a 401 the client can act on. */
+export function requireUser(request: FastifyRequest): Account {
+  if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
+  return request.user;
+}
+
+/** The contract puts the user id in paths and bodies; it must be the session's own (ARCHITECTURE.md invariant 3). */
+export function requireSelf(request: FastifyRequest, userId: string): Account {
+  const user = requireUser(request);
+  if (user.id !== userId) throw new AppError("FORBIDDEN", "You can only see and change your own account.");
+  return user;
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+/**
+ * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
+ * texts (STYLE.md practice 5). Fields are checked in the spec's order; `firstError` picks the message to show.
+ * The common-password check needs the server's list and lives in the domain (password-policy.ts).
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const OTP_LENGTH = 6;
+
+export const accountMessages = {
+  nameBlank: "name can not be blank!",
+  emailBlank: "email can not be blank!",
+  phoneBlank: "phone can not be blank!",
+  passwordBlank: "password can not be blank!",
+  emailInvalid: "Please enter a valid email address",
+  phoneDigits: "phone must contain digits only (6 to 15 of them)",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  forgotEmail: "Please enter your email",
+  otpBlank: "Please enter OTP",
+  otpDigits: `OTP must be ${OTP_LENGTH} digits`,
+  newPasswordBlank: "Please enter new password",
+  confirmBlank: "Please confirm password",
+  mismatch: "Password and confirm password not match",
+  fillAll: "Please fill all the details",
+  imageType: "Please select a valid JPG or PNG image file.",
+  signedIn: "User authentication Successfully!",
+  userUpdated: "user updated",
+  imagesUploaded: "Images Uploaded!",
+} as const;
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/** A required text field whose absent, null or blank value gets `message`. */
+const required = (message: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, { error: message }));
+
+const email = (blank: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: blank })
+      .trim()
+      .min(1, { error: blank })
+      .max(254, { error: accountMessages.emailInvalid })
+      .pipe(z.email({ error: accountMessages.emailInvalid }))
+      .transform((value) => value.toLowerCase()),
+  );
+
+/** Passwords are not trimmed: spaces are characters like any other. */
+const password = (blank: string) =>
+  z
+    .string({ error: blank })
+    .min(1, { error: blank })
+    .min(PASSWORD_MIN, { error: accountMessages.passwordTooShort })
+    .max(PASSWORD_MAX, { error: accountMessages.passwordTooLong });
+
+/** Sign-in checks presence only: an old account's password may predate today's policy. */
+const anyPassword = (blank: string) =>
+  z.string({ error: blank }).min(1, { error: blank }).max(1024, { error: accountMessages.passwordTooLong });
+
+const phone = (blank: string) =>
+  z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : blankToUndefined(value)),
+    z
+      .string({ error: blank })
+      .trim()
+      .min(1, { error: blank })
+      .regex(/^\d{6,15}$/, { error: accountMessages.phoneDigits }),
+  );
+
+export const signInForm = z.object({
+  email: email(accountMessages.emailBlank),
+  password: anyPassword(accountMessages.passwordBlank),
+});
+
+export const signUpForm = z.object({
+  name: required(accountMessages.nameBlank).pipe(z.string().max(100, { error: "name must be at most 100 characters" })),
+  email: email(accountMessages.emailBlank),
+  phone: phone(accountMessages.phoneBlank),
+  password: password(accountMessages.passwordBlank),
+});
+
+export const emailForm = z.object({ email: email(accountMessages.forgotEmail) });
+
+export const otpCode = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: accountMessages.otpBlank })
+    .trim()
+    .regex(/^\d{6}$/, { error: accountMessages.otpDigits }),
+);
+
+export const otpForm = z.object({ email: email(accountMessages.emailBlank), otp: otpCode });
+
+const matching = <T extends { newPass: string; confirmPass: string }>(value: T) => value.newPass === value.confirmPass;
+
+export const resetPasswordForm = z
+  .object({
+    newPass: password(accountMessages.newPasswordBlank),
+    confirmPass: z.string({ error: accountMessages.confirmBlank }).min(1, { error: accountMessages.confirmBlank }),
+  })
+  .refine(matching, { error: accountMessages.mismatch, path: ["confirmPass"] });
+
+export const changePasswordForm = z
+  .object({
+    oldPassword: anyPassword(accountMessages.fillAll),
+    newPass: z
+      .string({ error: accountMessages.fillAll })
+      .min(1, { error: accountMessages.fillAll })
+      .pipe(password(accountMessages.fillAll)),
+    confirmPass: z.string({ error: accountMessages.fillAll }).min(1, { error: accountMessages.fillAll }),
+  })
+  .refine(matching, { error: accountMessages.mismatch, path: ["confirmPass"] });
+
+export const profileForm = z.object({
+  name: required(accountMessages.fillAll).pipe(z.string().max(100, { error: "name must be at most 100 characters" })),
+  phone: phone(accountMessages.fillAll),
+});
+
+/** The first message of a failed parse, in the schema's field order (the spec's order). */
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Please check the form";
+}
+
+/** A local path to return to after signing in: never another origin (`//evil`, `/\evil`, `https:`). */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value === "") return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === "\\")) return fallback;
+  try {
+    const url = new URL(value, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

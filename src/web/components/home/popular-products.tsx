@@ -1,0 +1,85 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { Suspense, useEffect, useState } from "react";
+import { Await, useFetcher } from "react-router";
+import type { loader as homeProductsLoader } from "../../routes/home-products.ts";
+import type { ProductCardProduct } from "../product/product-card.tsx";
+import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
+
+const SKELETON_COUNT = 10;
+
+/**
+ * Popular Products (spec §2): one tab per category, the first selected and server-rendered (streamed); picking another
+ * tab loads that category's products by name from /home-products, once per tab.
+ */
+export function PopularProducts({
+  categories,
+  first,
+}: {
+  categories: { id: string; name: string }[];
+  first: Promise<ProductCardProduct[]>;
+}) {
+  const [tab, setTab] = useState(categories[0]?.name ?? "");
+  const [loaded, setLoaded] = useState<Record<string, ProductCardProduct[]>>({});
+  const fetcher = useFetcher<typeof homeProductsLoader>();
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (result) setLoaded((current) => ({ ...current, [result.catName]: result.products }));
+  }, [fetcher.data]);
+
+  function select(name: string) {
+    setTab(name);
+    if (name !== categories[0]?.name && !loaded[name]) fetcher.load(`/home-products?cat=${encodeURIComponent(name)}`);
+  }
+
+  return (
+    <section aria-labelledby="popular-products">
+      <Tabs.Root value={tab} onValueChange={select} activationMode="manual">
+        <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <h2 id="popular-products" className="text-xl font-bold">
+              POPULAR PRODUCTS
+            </h2>
+            <p className="text-sm text-gray-600">Do not miss the current offers until the end of March.</p>
+          </div>
+          <Tabs.List aria-label="Popular products by category" className="flex gap-1 overflow-x-auto pb-1">
+            {categories.map((category) => (
+              <Tabs.Trigger
+                key={category.id}
+                value={category.name}
+                className="rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-gray-700 uppercase hover:text-brand-dark data-[state=active]:bg-brand-dark data-[state=active]:text-white"
+              >
+                {category.name}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </div>
+        {categories.map((category, index) => (
+          <Tabs.Content key={category.id} value={category.name}>
+            {index === 0 ? (
+              <Suspense fallback={<ProductGridSkeleton count={SKELETON_COUNT} />}>
+                <Await resolve={first} errorElement={<LoadFailed />}>
+                  {(products) => <ProductGrid products={products} />}
+                </Await>
+              </Suspense>
+            ) : loaded[category.name] ? (
+              <ProductGrid products={loaded[category.name] ?? []} />
+            ) : fetcher.state !== "idle" ? (
+              <ProductGridSkeleton count={SKELETON_COUNT} />
+            ) : (
+              <LoadFailed />
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}
+
+export function LoadFailed() {
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 p-4 text-center text-brand-dark">
+      These products could not be loaded. Please try again in a moment.
+    </p>
+  );
+}

@@ -1,0 +1,64 @@
+import { ClipboardList, Heart, House, Search, SlidersHorizontal, User } from "lucide-react";
+import { Link } from "react-router";
+import { openFilters } from "./chrome-handle.ts";
+import { SEARCH_INPUT_ID } from "./search-box.tsx";
+
+const itemClass = "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium text-gray-700 hover:text-brand-dark";
+
+/**
+ * Under 992 px: the fixed bottom bar (spec §2 Header). Filters shows only on pages whose route exports
+ * `handle = { filters: true }` (see chrome-handle.ts); Search takes the shopper to the header's search box.
+ */
+export function BottomBar({ filters }: { filters: boolean }) {
+  return (
+    <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white lg:hidden">
+      <ul className="flex">
+        <li className="flex flex-1">
+          <Link to="/" className={itemClass}>
+            <House size={20} aria-hidden="true" />
+            Home
+          </Link>
+        </li>
+        {filters ? (
+          <li className="flex flex-1">
+            <button type="button" onClick={openFilters} className={itemClass}>
+              <SlidersHorizontal size={20} aria-hidden="true" />
+              Filters
+            </button>
+          </li>
+        ) : null}
+        <li className="flex flex-1">
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              window.scrollTo({ top: 0 });
+              document.getElementById(SEARCH_INPUT_ID)?.focus();
+            }}
+          >
+            <Search size={20} aria-hidden="true" />
+            Search
+          </button>
+        </li>
+        <li className="flex flex-1">
+          <Link to="/my-list" className={itemClass}>
+            <Heart size={20} aria-hidden="true" />
+            Wishlist
+          </Link>
+        </li>
+        <li className="flex flex-1">
+          <Link to="/orders" className={itemClass}>
+            <ClipboardList size={20} aria-hidden="true" />
+            Orders
+          </Link>
+        </li>
+        <li className="flex flex-1">
+          <Link to="/my-account" className={itemClass}>
+            <User size={20} aria-hidden="true" />
+            Account
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { servicesContext } from "#app-context";
+import { idParam } from "#shared/schemas/catalog.ts";
+import { readLocation } from "../../lib/location.ts";
+import { notFoundResponse, orNotFound } from "../../lib/not-found.ts";
+import { toProductCardData } from "../product/product-data.ts";
+import { type ListingData, toResults, toSideBanners } from "./listing-data.ts";
+import { parseListingQuery, toProductFilter } from "./listing-query.ts";
+
+const FEATURED_COUNT = 6;
+
+/**
+ * The loader of `/products/category/:id` and `/products/subCat/:id`: one category's products with the URL's filters,
+ * newest first, in the shopper's location. An id of the other kind redirects to its own listing; an unknown or
+ * malformed id is a 404. Featured products and side banners are streamed after the page.
+ */
+export async function loadListing({
+  kind,
+  params,
+  request,
+  context,
+}: {
+  kind: "category" | "subCat";
+  params: { id?: string };
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}): Promise<ListingData> {
+  const id = idParam("id").safeParse(params.id);
+  if (!id.success) throw notFoundResponse();
+  const { catalog } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const category = await orNotFound(catalog.getCategory(id.data));
+  const isSubCategory = category.parentId !== null;
+  if (isSubCategory !== (kind === "subCat")) {
+    throw redirect(`/products/${isSubCategory ? "subCat" : "category"}/${category.id}${url.search}`, 301);
+  }
+
+  const query = parseListingQuery(url.searchParams);
+  const location = readLocation(request);
+  const catId = category.parentId ?? category.id;
+  const scope = isSubCategory ? { subCatId: category.id } : { catId: category.id };
+  const [categories, page] = await Promise.all([
+    catalog.listCategories(),
+    catalog.listProducts({ ...scope, ...toProductFilter(query), location }),
+  ]);
+  const parent = categories.find((candidate) => candidate.id === catId);
+
+  return {
+    title: category.name,
+    query,
+    ...toResults(page),
+    subCategoryGroups: parent
+      ? [{ all: { id: parent.id, name: `All ${parent.name}` }, items: parent.children.map(({ id, name }) => ({ id, name })) }]
+      : [],
+    selectedSubCategory: category.id,
+    featured: catalog
+      .listProducts({ catId, featured: true, location, page: 1, perPage: FEATURED_COUNT })
+      .then((featured) => featured.items.map(toProductCardData)),
+    banners: catalog.listBanners("side").then((banners) => toSideBanners(banners, categories)),
+  };
+}

@@ -1,0 +1,47 @@
+import { useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import { RATING_MAX } from "#shared/constants.ts";
+import { StarRating } from "../product/star-rating.tsx";
+import { withParams } from "./listing-url.ts";
+
+const RATINGS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
+
+/** Rating filter, 5 down to 1 star ("at least"), as links so that it works before the page's script has loaded. */
+export function RatingFilter({ rating }: { rating: number | undefined }) {
+  const id = useId();
+  const [search] = useSearchParams();
+  const linkClass =
+    "flex items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark";
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-2 font-semibold">
+        Filter by rating
+      </h2>
+      <ul className="flex flex-col gap-1">
+        {RATINGS.map((stars) => (
+          <li key={stars}>
+            <Link
+              to={withParams(search, { rating: stars })}
+              preventScrollReset
+              aria-current={rating === stars ? "true" : undefined}
+              aria-label={stars === RATING_MAX ? "5 stars" : `${stars} stars and up`}
+              className={`${linkClass} ${rating === stars ? "bg-gray-100 font-semibold" : ""}`}
+            >
+              <span aria-hidden="true" className="flex items-center gap-2">
+                <StarRating rating={stars} size={16} />
+                {stars < RATING_MAX ? "& up" : null}
+              </span>
+            </Link>
+          </li>
+        ))}
+        {rating !== undefined ? (
+          <li>
+            <Link to={withParams(search, { rating: null })} preventScrollReset className={`${linkClass} underline`}>
+              Any rating
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

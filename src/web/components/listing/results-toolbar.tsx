@@ -1,0 +1,67 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, Columns3, LayoutGrid, Rows3 } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { PER_PAGE_OPTIONS } from "#shared/constants.ts";
+import { type ListingView, withParams } from "./listing-url.ts";
+
+const VIEWS: { view: ListingView; label: string; Icon: typeof Rows3 }[] = [
+  { view: "one", label: "One per row", Icon: Rows3 },
+  { view: "three", label: "Three per row", Icon: Columns3 },
+  { view: "four", label: "Four per row", Icon: LayoutGrid },
+];
+
+/** Layout switch (one, three or four per row) and the per-page menu; both live in the URL. */
+export function ResultsToolbar({ view, perPage, total }: { view: ListingView; perPage: number; total: number }) {
+  const [search] = useSearchParams();
+  return (
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2">
+      <div className="flex items-center gap-1">
+        {VIEWS.map(({ view: option, label, Icon }) => (
+          <Link
+            key={option}
+            to={withParams(search, { view: option, page: search.get("page") })}
+            preventScrollReset
+            replace
+            aria-label={label}
+            aria-current={view === option ? "true" : undefined}
+            className={`flex size-9 items-center justify-center rounded focus-visible:outline-2 focus-visible:outline-brand-dark ${view === option ? "bg-brand-dark text-white" : "text-gray-700 hover:bg-gray-200"}`}
+          >
+            <Icon size={18} aria-hidden="true" />
+          </Link>
+        ))}
+        <p className="ml-2 text-sm text-gray-700" aria-live="polite">
+          {total} {total === 1 ? "product" : "products"}
+        </p>
+      </div>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="flex items-center gap-1 rounded border border-gray-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-dark">
+          <span>
+            Show: <span className="font-semibold">{perPage}</span>
+            <span className="sr-only"> per page</span>
+          </span>
+          <ChevronDown size={16} aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-30 min-w-24 rounded border border-gray-200 bg-white py-1 shadow-lg"
+          >
+            {PER_PAGE_OPTIONS.map((option) => (
+              <DropdownMenu.Item key={option} asChild>
+                <Link
+                  to={withParams(search, { perPage: option })}
+                  preventScrollReset
+                  aria-current={option === perPage ? "true" : undefined}
+                  className="block px-4 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100 aria-[current=true]:font-semibold"
+                >
+                  {option}
+                </Link>
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}

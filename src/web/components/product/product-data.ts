@@ -1,0 +1,44 @@
+import type { Product } from "#domain/catalog/types.ts";
+
+/** What the browser needs of a product for a card (loader data stays small: no locations, dates or descriptions). */
+export interface ProductCardData {
+  id: string;
+  name: string;
+  brand: string;
+  images: string[];
+  pricePaise: number;
+  oldPricePaise: number | null;
+  discount: number;
+  rating: number;
+  countInStock: number;
+}
+
+/** What the product page and the quick view show. */
+export interface ProductDetailData extends ProductCardData {
+  description: string;
+  catId: string;
+  catName: string;
+  subCatId: string | null;
+  subCatName: string | null;
+  productRam: string[];
+  size: string[];
+  productWeight: string[];
+}
+
+export function toProductCardData(product: Product): ProductCardData {
+  const { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock } = product;
+  return { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock };
+}
+
+export function toProductDetailData(product: Product): ProductDetailData {
+  const { description, catId, catName, subCatId, subCatName, productRam, size, productWeight } = product;
+  return { ...toProductCardData(product), description, catId, catName, subCatId, subCatName, productRam, size, productWeight };
+}
+
+/** Stored images are served by the shop under /download/{file} (spec §3). */
+export function imageUrl(file: string): string {
+  return `/download/${file}`;
+}
+
+/** Demo and uploaded product pictures are 3:4 (600x800); cards show them at 300x400. */
+export const PRODUCT_IMAGE = { width: 600, height: 800 } as const;

@@ -1,0 +1,100 @@
+import type { MetaDescriptor } from "react-router";
+import { CURRENCY } from "#shared/constants.ts";
+import { paiseToRupees } from "#shared/money.ts";
+import { truncate } from "#shared/text.ts";
+import { seoMeta } from "../../lib/seo.ts";
+import { imageUrl, type ProductDetailData } from "./product-data.ts";
+
+const DESCRIPTION_MAX = 155;
+
+/**
+ * The product page's head: the shop's common tags (seoMeta) as an Open Graph `product`, plus JSON-LD `Product` and
+ * `BreadcrumbList`, rendered by React Router's `script:ld+json` meta descriptor (JSON escaped for HTML; a data block,
+ * so the CSP needs no nonce for it). `publicUrl` makes every URL absolute.
+ */
+export function productMeta({
+  product,
+  publicUrl,
+  reviewCount,
+}: {
+  product: ProductDetailData;
+  publicUrl: string;
+  reviewCount: number;
+}): MetaDescriptor[] {
+  const [firstImage] = product.images;
+  const common = seoMeta(
+    {
+      title: product.name,
+      description: truncate(product.description.replace(/\s+/g, " ").trim(), DESCRIPTION_MAX),
+      path: `${publicUrl}/product/${product.id}`,
+      image: firstImage ? `${publicUrl}${imageUrl(firstImage)}` : undefined,
+    },
+    [],
+  );
+  return [
+    ...common.map((tag) => ("property" in tag && tag.property === "og:type" ? { property: "og:type", content: "product" } : tag)),
+    { "script:ld+json": productJsonLd({ product, publicUrl, reviewCount }) },
+    { "script:ld+json": breadcrumbJsonLd({ product, publicUrl }) },
+  ];
+}
+
+export function productJsonLd({
+  product,
+  publicUrl,
+  reviewCount,
+}: {
+  product: ProductDetailData;
+  publicUrl: string;
+  reviewCount: number;
+}) {
+  const url = `${publicUrl}/product/${product.id}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    image: product.images.map((file) => `${publicUrl}${imageUrl(file)}`),
+    description: product.description,
+    sku: product.id,
+    brand: { "@type": "Brand", name: product.brand },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: paiseToRupees(product.pricePaise).toFixed(2),
+      priceCurrency: CURRENCY,
+      availability: product.countInStock >= 1 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+    ...(reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount,
+            bestRating: 5,
+            worstRating: 0.5,
+          },
+        }
+      : {}),
+  };
+}
+
+export function breadcrumbJsonLd({ product, publicUrl }: { product: ProductDetailData; publicUrl: string }) {
+  const crumbs = productBreadcrumbs(product).map((crumb, index) => ({
+    "@type": "ListItem",
+    position: index + 1,
+    name: crumb.name,
+    item: `${publicUrl}${crumb.path}`,
+  }));
+  return { "@context": "https://schema.org", "@type": "BreadcrumbList", itemListElement: crumbs };
+}
+
+/** Home › Category › Sub-category › Product, for the visible trail and the JSON-LD. */
+export function productBreadcrumbs(product: ProductDetailData): { name: string; path: string }[] {
+  return [
+    { name: "Home", path: "/" },
+    { name: product.catName, path: `/products/category/${product.catId}` },
+    ...(product.subCatId && product.subCatName
+      ? [{ name: product.subCatName, path: `/products/subCat/${product.subCatId}` }]
+      : []),
+    { name: product.name, path: `/product/${product.id}` },
+  ];
+}

@@ -1,0 +1,79 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { ProductReviews, type ReviewData } from "./product-reviews.tsx";
+
+export type ProductTab = "description" | "info" | "reviews";
+
+/**
+ * The spec's Additional info tab: a fixed, static table of stroller-like specifications, the same for every product
+ * (spec §2: "not data driven").
+ */
+const ADDITIONAL_INFO: [string, string][] = [
+  ["Stand Up", '35"L x 24"W x 37-45"H (front to back wheel)'],
+  ["Folded (w/o wheels)", '32.5"L x 18.5"W x 16.5"H'],
+  ["Folded (w/ wheels)", '32.5"L x 24"W x 18.5"H'],
+  ["Door Pass Through", '24"'],
+  ["Frame", "Aluminum"],
+  ["Weight (w/o wheels)", "20 LBS"],
+  ["Weight Capacity", "60 LBS"],
+  ["Width", '24"'],
+  ["Handle height (ground to handle)", '37-45"'],
+  ["Wheels", '12" air / wide track slick tread'],
+  ["Seat back height", '21.5"'],
+  ["Head room (inside canopy)", '25"'],
+  ["Color", "Black, Blue, Red, White"],
+  ["Size", "M, S"],
+];
+
+const tabClass =
+  "border-b-2 border-transparent px-4 py-2 font-semibold text-gray-700 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-brand-dark data-[state=active]:border-brand-dark data-[state=active]:text-brand-dark";
+
+export function ProductTabs({
+  tab,
+  onTabChange,
+  description,
+  reviews,
+  reviewTotal,
+}: {
+  tab: ProductTab;
+  onTabChange: (tab: ProductTab) => void;
+  description: string;
+  reviews: ReviewData[];
+  reviewTotal: number;
+}) {
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as ProductTab)}>
+      <Tabs.List aria-label="Product information" className="flex flex-wrap gap-2 border-b border-gray-200">
+        <Tabs.Trigger value="description" className={tabClass}>
+          Description
+        </Tabs.Trigger>
+        <Tabs.Trigger value="info" className={tabClass}>
+          Additional info
+        </Tabs.Trigger>
+        <Tabs.Trigger value="reviews" className={tabClass}>
+          Reviews ({reviewTotal})
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="description" className="py-6 leading-relaxed text-gray-800 focus-visible:outline-2">
+        <p>{description}</p>
+      </Tabs.Content>
+      <Tabs.Content value="info" className="py-6 focus-visible:outline-2">
+        <table className="w-full max-w-3xl text-left text-sm">
+          <caption className="sr-only">Additional information</caption>
+          <tbody>
+            {ADDITIONAL_INFO.map(([name, value]) => (
+              <tr key={name} className="border-b border-gray-200">
+                <th scope="row" className="w-1/3 py-2 pr-4 font-semibold">
+                  {name}
+                </th>
+                <td className="py-2 text-gray-800">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Tabs.Content>
+      <Tabs.Content value="reviews" className="py-6 focus-visible:outline-2">
+        <ProductReviews reviews={reviews} total={reviewTotal} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,41 @@
+import { Minus, Plus } from "lucide-react";
+import { showError } from "../ui/toast.ts";
+import { QUANTITY_ABOVE_STOCK_MESSAGE, stepQuantity } from "./quantity.ts";
+
+export function QuantityPicker({
+  quantity,
+  countInStock,
+  onChange,
+}: {
+  quantity: number;
+  countInStock: number;
+  onChange: (quantity: number) => void;
+}) {
+  function step(direction: 1 | -1) {
+    const next = stepQuantity(quantity, direction, countInStock);
+    if (next.refused) showError(QUANTITY_ABOVE_STOCK_MESSAGE);
+    onChange(next.quantity);
+  }
+  const buttonClass =
+    "flex size-9 items-center justify-center rounded-full bg-gray-100 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-dark disabled:opacity-50";
+  return (
+    <fieldset className="flex items-center gap-2">
+      <legend className="sr-only">Quantity</legend>
+      <button
+        type="button"
+        className={buttonClass}
+        aria-label="Decrease quantity"
+        onClick={() => step(-1)}
+        disabled={quantity <= 1}
+      >
+        <Minus size={16} aria-hidden="true" />
+      </button>
+      <output aria-live="polite" aria-label="Quantity" className="w-8 text-center font-semibold">
+        {quantity}
+      </output>
+      <button type="button" className={buttonClass} aria-label="Increase quantity" onClick={() => step(1)}>
+        <Plus size={16} aria-hidden="true" />
+      </button>
+    </fieldset>
+  );
+}

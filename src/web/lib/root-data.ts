@@ -1,0 +1,32 @@
+import { useRouteLoaderData } from "react-router";
+import type { CartSummary } from "./cart-summary.ts";
+
+/** The signed-in shopper as the header shows them. */
+export interface HeaderUser {
+  name: string;
+  email: string;
+  /** First profile image file name (served under /download/), or null: the avatar then shows the name's first letter. */
+  image: string | null;
+}
+
+export interface NavCategory {
+  id: string;
+  name: string;
+  children: { id: string; name: string }[];
+}
+
+/** What the root loader gives every page (see root.tsx). */
+export interface RootData {
+  nonce: string | undefined;
+  publicUrl: string;
+  user: HeaderUser | null;
+  cart: CartSummary;
+  /** The chosen delivery country, or null for every location ("All"). */
+  location: string | null;
+  categories: NavCategory[];
+}
+
+/** The root loader's data; undefined while an error page renders without it. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

@@ -1,0 +1,25 @@
+import { data } from "react-router";
+import { servicesContext } from "#app-context";
+import { toProductCardData } from "../components/product/product-data.ts";
+import { readLocation } from "../lib/location.ts";
+import type { Route } from "./+types/home-products.ts";
+
+/** How many products a Popular Products tab shows. */
+export const POPULAR_PRODUCTS_COUNT = 10;
+
+/**
+ * Resource route for the home page's Popular Products tabs: `/home-products?cat={category name}` gives that category's
+ * products (spec §2: "picking a tab loads that category's products by name"), in the shopper's location.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const catName = new URL(request.url).searchParams.get("cat")?.trim() ?? "";
+  if (catName === "" || catName.length > 100) throw data("A category name is required", { status: 400 });
+  const { catalog } = context.get(servicesContext);
+  const page = await catalog.listProducts({
+    catName,
+    location: readLocation(request),
+    page: 1,
+    perPage: POPULAR_PRODUCTS_COUNT,
+  });
+  return { catName, products: page.items.map(toProductCardData) };
+}
