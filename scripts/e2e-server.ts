@@ -1,8 +1,14 @@
 // The server Playwright tests run against: the production build on a fresh data directory (demo catalogue seeded at
 // start, images rendered), so every run starts from the same shop and never touches the developer's .data/.
+// Beside it run the real peers the account flows need: an SMTP server that receives the shop's mail, and a local
+// OpenID issuer standing in for Google. A small harness endpoint (PORT + 1, loopback, test runs only) lets the
+// browser tests read the code of the newest mail and get an ID token signed by that issuer.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
+import { startOidcIssuer } from "../tests/support/oidc-issuer.ts";
+import { codeOf, startSmtpServer } from "../tests/support/smtp-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Test what the sources say, not a stale build (`npx playwright test` may run without `npm test`).
@@ -13,9 +19,52 @@ const dataDir = path.join(root, "reports/e2e-data");
 rmSync(path.join(dataDir, "pglite"), { recursive: true, force: true });
 rmSync(path.join(dataDir, "pglite.lock"), { force: true });
 
+const port = Number(process.env.PORT ?? 3100);
+const smtp = await startSmtpServer();
+const issuer = await startOidcIssuer();
+
+const harness = createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const json = (status: number, body: unknown) => {
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(JSON.stringify(body));
+  };
+  try {
+    const to = url.searchParams.get("to") ?? "";
+    if (url.pathname === "/mail/count") return json(200, { count: smtp.mailsTo(to).length });
+    if (url.pathname === "/mail/code") {
+      const mail = await smtp.waitForMail(to, { after: Number(url.searchParams.get("after") ?? 0), timeoutMs: 10_000 });
+      return json(200, { code: codeOf(mail), subject: mail.subject, count: smtp.mailsTo(to).length });
+    }
+    if (url.pathname === "/google/token") {
+      const email = url.searchParams.get("email") ?? "";
+      const credential = await issuer.sign({ email, name: url.searchParams.get("name") ?? "Google Shopper", sub: `sub-${email}` });
+      return json(200, { credential });
+    }
+    json(404, { error: "not found" });
+  } catch (error) {
+    json(500, { error: error instanceof Error ? error.message : String(error) });
+  }
+});
+harness.listen(port + 1, "127.0.0.1");
+
 // Always the embedded database, whatever the shell has configured.
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Storefront <shop@storefront.test>",
+  GOOGLE_CLIENT_ID: issuer.clientId,
+  GOOGLE_ISSUER: issuer.issuer,
+  // Short enough that a test can wait out the re-send cooldown (default 60 s) between two codes to one address.
+  OTP_RESEND_SECONDS: "3",
+};
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, ["src/server/main.ts"], { cwd: root, stdio: "inherit", env });
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", async (code) => {
+  harness.close();
+  await Promise.allSettled([smtp.close(), issuer.close()]);
+  process.exit(code ?? 0);
+});

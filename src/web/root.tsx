@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { TOAST_DURATION_MS } from "#shared/constants.ts";
 import type { Route } from "./+types/root.ts";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
@@ -19,18 +20,20 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
+import { showSuccess } from "./components/ui/toast.ts";
 import { loadCartSummary } from "./lib/cart-summary.ts";
 import { readLocation } from "./lib/location.ts";
 import type { RootData } from "./lib/root-data.ts";
 import "./app.css";
 
 /** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
-export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { nonce, publicUrl } = context.get(requestInfoContext);
   const { catalog } = context.get(servicesContext);
   const user = context.get(currentUserContext);
+  const auth = context.get(authRequestContext);
   const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(user?.id)]);
-  return {
+  const payload: RootData = {
     nonce,
     publicUrl,
     user: user ? { name: user.name, email: user.email, image: user.images[0] ?? null } : null,
@@ -41,7 +44,10 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
       name,
       children: children.map((sub) => ({ id: sub.id, name: sub.name })),
     })),
+    flash: auth.flash ?? null,
   };
+  // A flash is shown once: the cookie goes with this response.
+  return auth.flash ? data(payload, { headers: { "Set-Cookie": auth.cookies.clearFlash() } }) : payload;
 }
 
 /** The chrome changes only with a submission (sign in/out, location, cart), not when the shopper browses. */
@@ -81,6 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { chrome, filters } = useChromeHandle();
   const [navOpen, setNavOpen] = useState(false);
+  // Pages with the shop's chrome show a flash as a toast; the sign-in pages (no chrome) show it in their form.
+  const flash = chrome ? loaderData.flash : null;
+  useEffect(() => {
+    if (flash) showSuccess(flash);
+  }, [flash]);
   if (!chrome) {
     return (
       <div id="main-content" tabIndex={-1} className="outline-none">

@@ -60,7 +60,7 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },
-  (t) => [index("one_time_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt.desc())],
+  (t) => [index("one_time_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt.desc().nullsFirst())],
 );
 
 /** Short-lived grant issued when a reset code is verified; the only key that can set a new password. */

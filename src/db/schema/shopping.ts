@@ -17,7 +17,7 @@ export const reviews = pgTable(
     customerRating: real("customer_rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("reviews_product_created_idx").on(t.productId, t.createdAt.desc()), index("reviews_user_idx").on(t.userId)],
+  (t) => [index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()), index("reviews_user_idx").on(t.userId)],
 );
 
 /** My List. Title, image and price are read from the product, never stored from the client. */
@@ -35,7 +35,7 @@ export const wishlistItems = pgTable(
   },
   (t) => [
     uniqueIndex("wishlist_items_user_product_idx").on(t.userId, t.productId),
-    index("wishlist_items_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("wishlist_items_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -102,7 +102,7 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
-    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     uniqueIndex("orders_provider_order_idx").on(t.paymentProvider, t.providerOrderId),
     uniqueIndex("orders_payment_id_idx").on(t.paymentId),
   ],

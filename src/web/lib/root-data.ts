@@ -24,6 +24,8 @@ export interface RootData {
   /** The chosen delivery country, or null for every location ("All"). */
   location: string | null;
   categories: NavCategory[];
+  /** A one-time message from the previous request (e.g. 'User authentication Successfully!' after signing in). */
+  flash: string | null;
 }
 
 /** The root loader's data; undefined while an error page renders without it. */

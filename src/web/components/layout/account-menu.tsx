@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Form, Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 import type { HeaderUser } from "../../lib/root-data.ts";
 
 const itemClass =
@@ -32,43 +32,40 @@ export function Avatar({ user, size = 40 }: { user: HeaderUser; size?: number })
 
 /** The signed-in shopper's menu (spec §2 Header): name, e-mail, My Account, Orders, My List, Logout. */
 export function AccountMenu({ user }: { user: HeaderUser }) {
+  const submit = useSubmit();
   return (
-    <>
-      {/* Outside the menu (which unmounts when closed) so the Logout item can submit it. */}
-      <Form id="logout-form" method="post" action="/logout" hidden />
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger aria-label={`Account menu for ${user.name}`} className="rounded-full">
-          <Avatar user={user} />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 min-w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-3 py-2">
-              <span className="block font-semibold">{user.name}</span>
-              <span className="block text-sm text-gray-600">{user.email}</span>
-            </DropdownMenu.Label>
-            <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/my-account">My Account</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/orders">Orders</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/my-list">My List</Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-            <DropdownMenu.Item asChild className={itemClass}>
-              <button type="submit" form="logout-form">
-                Logout
-              </button>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-    </>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger aria-label={`Account menu for ${user.name}`} className="rounded-full">
+        <Avatar user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block font-semibold">{user.name}</span>
+            <span className="block text-sm text-gray-600">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/my-account">My Account</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/orders">Orders</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/my-list">My List</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          {/* Submitted from onSelect: the menu unmounts as an item is chosen, and a submit button taken out of the
+                page mid-click submits nothing. */}
+          <DropdownMenu.Item className={itemClass} onSelect={() => void submit(null, { method: "post", action: "/logout" })}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
