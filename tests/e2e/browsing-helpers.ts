@@ -45,9 +45,9 @@ export function parseRupees(text: string): number {
   return Number(text.replace(/[^0-9.]/g, ""));
 }
 
-/** Axe on the page's own content (the layout's header and footer have their own tests). */
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include("#main-content").analyze();
+/** Axe on the page's own content (the layout's header and footer have their own tests), or on `selector`. */
+export async function expectNoSeriousAxeViolations(page: Page, selector = "#main-content") {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

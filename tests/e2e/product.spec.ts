@@ -174,3 +174,20 @@ test("the product page has no serious accessibility violations", async ({ page }
   await expect(page.getByRole("region", { name: "RELATED PRODUCTS" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
+
+test("quick view shows the product in a dialog with its real stock, and Escape gives focus back", async ({ page }) => {
+  const product = pick((p) => p.countInStock === 0 && p.subCatId !== null);
+  await page.goto(`/products/subCat/${product.subCatId}?perPage=60`);
+  const opener = page.getByRole("button", { name: `Quick view: ${product.name}` });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: product.name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("OUT OF STOCK", { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`Price ${rupees(product.price)}`)).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Add to cart" })).toBeDisabled();
+  await expect(dialog.getByRole("link", { name: "View full details" })).toHaveAttribute("href", `/product/${product.id}`);
+  await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
