@@ -178,7 +178,9 @@ test("the product page has no serious accessibility violations", async ({ page }
 test("quick view shows the product in a dialog with its real stock, and Escape gives focus back", async ({ page }) => {
   const product = pick((p) => p.countInStock === 0 && p.subCatId !== null);
   await page.goto(`/products/subCat/${product.subCatId}?perPage=60`);
-  const opener = page.getByRole("button", { name: `Quick view: ${product.name}` });
+  const opener = page
+    .getByRole("region", { name: "Products", exact: true })
+    .getByRole("button", { name: `Quick view: ${product.name}` });
   await opener.click();
   const dialog = page.getByRole("dialog", { name: product.name });
   await expect(dialog).toBeVisible();

@@ -60,7 +60,9 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_cat_created_idx").on(t.catId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_subcat_created_idx").on(t.subCatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_featured_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isFeatured}`),
+    index("products_featured_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isFeatured}`),
     index("products_cat_price_idx").on(t.catId, t.pricePaise),
     index("products_subcat_price_idx").on(t.subCatId, t.pricePaise),
     index("products_locations_idx").using("gin", t.locations),

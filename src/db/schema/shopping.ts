@@ -17,7 +17,10 @@ export const reviews = pgTable(
     customerRating: real("customer_rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()), index("reviews_user_idx").on(t.userId)],
+  (t) => [
+    index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
+    index("reviews_user_idx").on(t.userId),
+  ],
 );
 
 /** My List. Title, image and price are read from the product, never stored from the client. */

@@ -21,6 +21,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
   const [loaded, setLoaded] = useState(false);
   const [hoverIndex, setHoverIndex] = useState(0);
   const [quickViewOpen, setQuickViewOpen] = useState(false);
+  const quickViewButton = useRef<HTMLButtonElement>(null);
   const slideshow = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const signedIn = useSignedIn();
   const href = `/product/${product.id}`;
@@ -99,7 +100,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
           </span>
         ) : null}
         <div className="absolute top-2 right-2 flex flex-col gap-2">
-          <CardAction label={`Quick view: ${product.name}`} onClick={() => setQuickViewOpen(true)}>
+          <CardAction ref={quickViewButton} label={`Quick view: ${product.name}`} onClick={() => setQuickViewOpen(true)}>
             <Eye size={18} aria-hidden="true" />
           </CardAction>
           <CardAction label={`Add ${product.name} to My List`} onClick={addToWishlist}>
@@ -133,16 +134,27 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
       </div>
       {quickViewOpen ? (
         <Suspense fallback={null}>
-          <QuickView productId={product.id} open onOpenChange={setQuickViewOpen} />
+          <QuickView productId={product.id} open onOpenChange={setQuickViewOpen} returnFocusTo={quickViewButton} />
         </Suspense>
       ) : null}
     </article>
   );
 }
 
-function CardAction({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+function CardAction({
+  label,
+  onClick,
+  children,
+  ref,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  ref?: React.Ref<HTMLButtonElement>;
+}) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={label}
       title={label}

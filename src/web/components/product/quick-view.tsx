@@ -15,10 +15,13 @@ export default function QuickView({
   productId,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   productId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Focused when the dialog closes: the dialog is opened from state, not from a Dialog.Trigger Radix would know. */
+  returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
   const fetcher = useFetcher<typeof productLoader>();
   const product = fetcher.data?.product;
@@ -34,6 +37,11 @@ export default function QuickView({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
         >
           <Dialog.Close
