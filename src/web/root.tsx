@@ -1,3 +1,4 @@
+import { setNonce } from "get-nonce";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -10,9 +11,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { authRequestContext, currentUserContext, requestInfoContext, servicesContext } from "#app-context";
-import { TOAST_DURATION_MS } from "#shared/constants.ts";
 import type { Route } from "./+types/root.ts";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
 import { useChromeHandle } from "./components/layout/chrome-handle.ts";
@@ -21,6 +20,7 @@ import { Header } from "./components/layout/header.tsx";
 import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
 import { showSuccess } from "./components/ui/toast.ts";
+import { Toasts } from "./components/ui/toasts.tsx";
 import { loadCartSummary } from "./lib/cart-summary.ts";
 import { readLocation } from "./lib/location.ts";
 import type { RootData } from "./lib/root-data.ts";
@@ -28,13 +28,14 @@ import "./app.css";
 
 /** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { nonce, publicUrl } = context.get(requestInfoContext);
+  const { nonce, styleNonce, publicUrl } = context.get(requestInfoContext);
   const { catalog } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
   const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(user?.id)]);
   const payload: RootData = {
     nonce,
+    styleNonce,
     publicUrl,
     user: user ? { name: user.name, email: user.email, image: user.images[0] ?? null } : null,
     cart,
@@ -58,6 +59,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  // Radix dialogs lock scrolling with a <style> element (react-remove-scroll); it carries this nonce, or the
+  // Content-Security-Policy would block it.
+  const styleNonce = data?.styleNonce;
+  useEffect(() => {
+    if (styleNonce) setNonce(styleNonce);
+  }, [styleNonce]);
   return (
     <html lang="en">
       <head>
@@ -76,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <Toaster richColors position="top-right" duration={TOAST_DURATION_MS} closeButton />
+        <Toasts />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

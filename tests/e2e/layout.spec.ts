@@ -177,3 +177,28 @@ test("no page is wider than the screen, even after its streamed parts arrive", a
     );
   }
 });
+
+test("pages, dialogs and toasts run under the Content-Security-Policy without a single violation", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/");
+  const { products } = await (await page.request.get("/api/products/getProducts?page=1&perPage=1")).json();
+  await page.goto(`/product/${products[0].id}`);
+  await expect(page.getByRole("heading", { name: "RELATED PRODUCTS" })).toBeVisible();
+  // A dialog (its scroll lock adds a <style>) and a toast (styled by the shop's own stylesheet).
+  await page
+    .getByRole("button", { name: /^Quick view: / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.locator("body")).toHaveCSS("overflow", "hidden");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Add to Wishlist" }).click();
+  const toast = page.getByText("Please Login to continue", { exact: true });
+  await expect(toast).toBeVisible();
+  // Tailwind's red-50: the toast is styled by the shop's own stylesheet.
+  await expect(page.locator("li", { has: toast })).toHaveCSS("background-color", "oklch(0.971 0.013 17.38)");
+  expect(violations).toEqual([]);
+});

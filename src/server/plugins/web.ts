@@ -28,7 +28,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       context.set(servicesContext, options.services);
-      context.set(requestInfoContext, { nonce: reply.cspNonce?.script, publicUrl: options.publicUrl });
+      context.set(requestInfoContext, {
+        nonce: reply.cspNonce?.script,
+        styleNonce: reply.cspNonce?.style,
+        publicUrl: options.publicUrl,
+      });
       // The auth plugin has already resolved the session (cookie) for this request.
       const user = request.user;
       context.set(currentUserContext, user ? { id: user.id, name: user.name, email: user.email, images: user.images } : null);

@@ -1,12 +1,35 @@
-import { toast } from "sonner";
+// The shop's one toast system (spec §2 "Other"): errors red, success green, each shown TOAST_DURATION_MS. Screens
+// report through showError/showSuccess; root.tsx mounts <Toasts>, which renders them with Radix Toast (a live region,
+// pausable on hover and focus, dismissable by swipe, Escape or its close button).
+//
+// Not Sonner: it injects its stylesheet as an inline <style> at run time, which the shop's Content-Security-Policy
+// (styles from 'self' or with the request's nonce) rightly blocks, leaving the toasts unstyled.
 
-// The shop's one toast system (spec §2 "Other"): root.tsx mounts Sonner's <Toaster> (errors red, success green, shown
-// TOAST_DURATION_MS); every screen reports through these two functions.
+export interface ToastMessage {
+  id: number;
+  kind: "error" | "success";
+  message: string;
+}
+
+type Listener = (toast: ToastMessage) => void;
+const listeners = new Set<Listener>();
+let nextId = 1;
+
+function show(kind: ToastMessage["kind"], message: string) {
+  const toast = { id: nextId++, kind, message };
+  for (const listener of listeners) listener(toast);
+}
 
 export function showError(message: string) {
-  toast.error(message);
+  show("error", message);
 }
 
 export function showSuccess(message: string) {
-  toast.success(message);
+  show("success", message);
+}
+
+/** For <Toasts>: calls `listener` with every toast shown from now on; returns the unsubscribe function. */
+export function onToast(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
