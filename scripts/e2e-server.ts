@@ -38,7 +38,11 @@ const harness = createServer(async (request, response) => {
     }
     if (url.pathname === "/google/token") {
       const email = url.searchParams.get("email") ?? "";
-      const credential = await issuer.sign({ email, name: url.searchParams.get("name") ?? "Google Shopper", sub: `sub-${email}` });
+      const credential = await issuer.sign({
+        email,
+        name: url.searchParams.get("name") ?? "Google Shopper",
+        sub: `sub-${email}`,
+      });
       return json(200, { credential });
     }
     json(404, { error: "not found" });

@@ -87,7 +87,7 @@ test("sign up → code from the mail → verify → sign in → edit profile wit
   await expect(page.getByRole("alert")).toBeVisible();
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/my-account$/);
-  await expect(page.getByText("User authentication Successfully!")).toBeVisible();
+  await expect(page.getByText("User authentication Successfully!", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
@@ -104,7 +104,7 @@ test("sign up → code from the mail → verify → sign in → edit profile wit
   });
   await page.getByLabel("Name").fill("Asha V.");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("user updated").first()).toBeVisible();
+  await expect(page.getByText("user updated", { exact: true }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Name")).toHaveValue("Asha V.");
   const avatar = page.getByRole("img", { name: "Your profile" });
@@ -122,7 +122,7 @@ test("sign up → code from the mail → verify → sign in → edit profile wit
   await page.getByLabel("New Password").fill(NEW_PASSWORD);
   await page.getByLabel("Confirm Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your password has been changed.").first()).toBeVisible();
+  await expect(page.getByText("Your password has been changed.", { exact: true }).first()).toBeVisible();
 
   // The account menu, then Logout: back to /signIn, and the session is gone.
   await openAccountMenu(page, "Asha V.");

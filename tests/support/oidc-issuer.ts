@@ -24,14 +24,6 @@ export async function startOidcIssuer(options: { port?: number; clientId?: strin
       return json(200, { issuer, jwks_uri: `${issuer}/jwks`, id_token_signing_alg_values_supported: ["RS256"] });
     }
     if (url.pathname === "/jwks") return json(200, { keys: [jwk] });
-    // Test-only: a token for the e-mail in the query (the e2e server exposes this to Playwright, never the shop).
-    if (url.pathname === "/test/token") {
-      const email = url.searchParams.get("email") ?? "shopper@example.com";
-      void sign({ email, name: url.searchParams.get("name") ?? "Google Shopper", sub: `sub-${email}` }).then((token) =>
-        json(200, { credential: token }),
-      );
-      return;
-    }
     json(404, { error: "not found" });
   });
   server.listen(options.port ?? 0, "127.0.0.1");

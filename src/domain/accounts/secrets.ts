@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { OTP_LENGTH } from "#shared/schemas/accounts.ts";
+import { OTP_LENGTH } from "#shared/constants.ts";
 
 /** A bearer secret (session, reset grant): 32 random bytes, URL-safe. */
 export function randomToken(): string {

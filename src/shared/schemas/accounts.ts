@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OTP_LENGTH } from "../constants.ts";
 
 /**
  * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
@@ -7,7 +8,6 @@ import { z } from "zod";
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-export const OTP_LENGTH = 6;
 
 export const accountMessages = {
   nameBlank: "name can not be blank!",

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { OTP_LENGTH } from "#shared/schemas/accounts.ts";
+import { OTP_LENGTH } from "#shared/constants.ts";
 
 /**
  * Six single-digit boxes (spec §2 OTP page): digits only, focus moves forward on entry and back on Backspace in an

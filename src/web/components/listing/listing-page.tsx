@@ -86,7 +86,11 @@ export function ListingPage({
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>
-        <section aria-label="Products" aria-busy={loading} className="relative min-w-0 flex-1">
+        <section aria-labelledby="results-heading" aria-busy={loading} className="relative min-w-0 flex-1">
+          {/* The cards' titles are h3: their section heading keeps the outline in order when the sidebar is hidden. */}
+          <h2 id="results-heading" className="sr-only">
+            Products
+          </h2>
           <ResultsToolbar view={view} perPage={data.query.perPage} total={data.total} />
           {loading ? (
             <div role="status" className="absolute inset-x-0 top-16 z-10 flex justify-center">
