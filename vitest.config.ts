@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 // database per file: in-memory PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set.
 // Playwright's *.spec.ts files are not Vitest's.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+// The Redis store's tests need a server: TEST_REDIS_URL (.ci/run sets it when one answers on 127.0.0.1:6379).
+const redis = Boolean(process.env.TEST_REDIS_URL);
 const apiProject = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
@@ -25,6 +27,21 @@ export default defineConfig({
       apiProject("api-pglite", "pglite"),
       { test: { name: "process", include: ["tests/server/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000 } },
       ...(postgres ? [apiProject("api-postgres", "postgres")] : []),
+      ...(redis
+        ? [
+            {
+              test: {
+                name: "redis",
+                include: ["tests/integrations/**/*.test.ts"],
+                globalSetup: ["tests/support/pglite-setup.ts"],
+                setupFiles: ["tests/support/setup-env.ts"],
+                env: { TEST_DB: "pglite" },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -11,6 +11,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { createRedisRateLimitStore, type RedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { catalogApi } from "./api/catalog.ts";
 import { locationsApi } from "./api/locations.ts";
 import { mediaRoutes } from "./api/media.ts";
@@ -85,7 +86,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
   }
 
-  const services = createServices({ database, config, log: server.log });
+  // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
+  let rateLimitStore: RedisRateLimitStore | undefined;
+  if (config.REDIS_URL) {
+    try {
+      rateLimitStore = await createRedisRateLimitStore(config.REDIS_URL);
+    } catch (error) {
+      await database.close();
+      throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
+    }
+    server.addHook("onClose", async () => rateLimitStore?.close());
+  }
+  const services = createServices({ database, config, log: server.log, rateLimitStore });
   server.addHook("onClose", async () => services.mailer.close());
   // Only a shop served over HTTPS may tell browsers to insist on it (npm start on http://localhost must keep working).
   const httpsOnly = config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https://");

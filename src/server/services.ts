@@ -4,7 +4,7 @@ import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
-import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
+import { createRateLimiter, type RateLimitStore } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
@@ -17,7 +17,18 @@ interface Log {
 }
 
 /** Every domain service, built once per process by buildApp and handed to both adapters (API and web). */
-export function createServices({ database, config, log }: { database: Database; config: Config; log: Log }) {
+export function createServices({
+  database,
+  config,
+  log,
+  rateLimitStore,
+}: {
+  database: Database;
+  config: Config;
+  log: Log;
+  /** Where abuse-limit counters live: Redis when REDIS_URL is set (buildApp connects it), else the database. */
+  rateLimitStore?: RateLimitStore | undefined;
+}) {
   const now = () => new Date();
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -25,8 +36,7 @@ export function createServices({ database, config, log }: { database: Database; 
     outboxDir: path.resolve(config.DATA_DIR, "outbox"),
     log,
   });
-  // Counters in the database; a Redis store for REDIS_URL would plug in here (docs/decisions/007-sessions-and-csrf.md).
-  const rateLimiter = createRateLimiter({ store: createDatabaseRateLimitStore(database.db), now });
+  const rateLimiter = createRateLimiter({ store: rateLimitStore ?? createDatabaseRateLimitStore(database.db), now });
   const identity = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER });
   return {
     catalog: createCatalogService({ db: database.db }),

@@ -6,7 +6,7 @@ import type { RateLimitStore } from "./rate-limiter.ts";
 /**
  * Rate-limit counters in the `rate_limit_counters` table: one atomic `insert ... on conflict do update ... returning`
  * per hit, so concurrent requests on any number of instances count exactly. A Redis store (`REDIS_URL`, INCR + PEXPIRE
- * in one MULTI) would implement the same port; it is not built yet (docs/decisions/007-sessions-and-csrf.md).
+ * in one script) implements the same port: src/integrations/redis/rate-limit-store.ts.
  */
 export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
   let hitsSinceSweep = 0;

@@ -2,7 +2,7 @@ import { AppError } from "../errors.ts";
 
 /**
  * Fixed-window abuse limits shared by the web actions and the API (they call the same services). The counters live
- * behind a store port: the database by default (every instance shares it), Redis later (see database-store.ts).
+ * behind a store port: the database by default (every instance shares it), or Redis when REDIS_URL is set.
  */
 export interface RateLimitStore {
   /** Counts one hit on `key` and answers the count in the current window and when that window ends. Atomic. */
