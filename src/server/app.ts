@@ -15,6 +15,7 @@ import { createRedisRateLimitStore, type RedisRateLimitStore } from "#integratio
 import { catalogApi } from "./api/catalog.ts";
 import { locationsApi } from "./api/locations.ts";
 import { mediaRoutes } from "./api/media.ts";
+import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
 import { userApi } from "./api/user.ts";
 import type { Config } from "./config.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -39,6 +40,8 @@ export interface App {
   services: Services;
   /** The open database (tests inspect rows through it; the app itself reaches it only through services). */
   database: Database;
+  /** Catalogue GET answers served from memory (API_CACHE_TTL_MS); whatever changes the catalogue clears it. */
+  catalogCache: ResponseCache;
 }
 
 /**
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     server.addHook("onClose", async () => rateLimitStore?.close());
   }
   const services = createServices({ database, config, log: server.log, rateLimitStore });
+  const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
   server.addHook("onClose", async () => services.mailer.close());
   // Only a shop served over HTTPS may tell browsers to insist on it (npm start on http://localhost must keep working).
   const httpsOnly = config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https://");
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         allowedHeaders: ["Authorization", "Content-Type"],
         maxAge: 600,
       });
-      await api.register(catalogApi, { services });
+      await api.register(catalogApi, { services, cache: catalogCache });
       await api.register(userApi, { services, cookies: sessionCookies });
       await api.register(locationsApi);
       api.get("/docs", { schema: { hide: true } }, async () => server.swagger());
@@ -194,7 +198,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   }
 
-  return { server, services, database };
+  return { server, services, database, catalogCache };
 }
 
 function loggerOptions(config: Config) {

@@ -14,6 +14,12 @@ const positiveInt = (fallback: number) =>
     .int({ error: "must be a whole number" })
     .positive({ error: "must be greater than 0" })
     .default(fallback);
+const nonNegativeInt = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be 0 or more" })
+    .default(fallback);
 const optionalUrl = z
   .string()
   .trim()
@@ -61,6 +67,8 @@ export const configSchema = z
     HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt(20_000),
     HTTP_BODY_LIMIT_BYTES: positiveInt(1_048_576),
+    /** How long a catalogue GET answer is served from memory (micro-caching); 0 turns the cache off. */
+    API_CACHE_TTL_MS: nonNegativeInt(1000),
     /** SMTP server for e-mail (smtp:// or smtps:// with credentials); unset = written to DATA_DIR/outbox and logged. */
     SMTP_URL: z
       .string()

@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
@@ -312,5 +313,45 @@ describe("GET /api/search", () => {
     const { status, body } = await get("/api/search?q=zzqxjvw");
     expect(status).toBe(200);
     expect(body.total).toBe(0);
+  });
+});
+
+describe("micro-cache of catalogue answers (API_CACHE_TTL_MS)", () => {
+  it("answers a repeated GET from memory with the same body, compressed for clients that ask", async () => {
+    app.catalogCache.clear();
+    const url = "/api/products/getProducts?page=2&perPage=7";
+    const first = await app.server.inject({ method: "GET", url });
+    const second = await app.server.inject({ method: "GET", url });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual(["MISS", "HIT"]);
+    expect(second.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(second.body).toBe(first.body);
+    expect(second.json().products).toHaveLength(7);
+    const gzipped = await app.server.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers["x-cache"]).toBe("HIT");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzipped.rawPayload).toString("utf8")).toBe(first.body);
+  });
+
+  it("never keeps an error, and forgets everything on clear()", async () => {
+    const bad = "/api/products/getProducts?page=zero";
+    expect((await app.server.inject({ method: "GET", url: bad })).statusCode).toBe(400);
+    const again = await app.server.inject({ method: "GET", url: bad });
+    expect(again.statusCode).toBe(400);
+    expect(again.headers["x-cache"]).toBe("MISS");
+    await app.server.inject({ method: "GET", url: "/api/category" });
+    app.catalogCache.clear();
+    expect((await app.server.inject({ method: "GET", url: "/api/category" })).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("is off with API_CACHE_TTL_MS=0", async () => {
+    const uncached = await createTestApp({ env: { API_CACHE_TTL_MS: "0" } });
+    try {
+      await uncached.server.inject({ method: "GET", url: "/api/category" });
+      const second = await uncached.server.inject({ method: "GET", url: "/api/category" });
+      expect(second.headers["x-cache"]).toBe("MISS");
+    } finally {
+      await uncached.close();
+    }
   });
 });

@@ -17,14 +17,19 @@ import {
 import type { Services } from "../services.ts";
 import { bannerJson, categoryJson, errorJson, productJson, productPageJson } from "./catalog-schemas.ts";
 import { createPresenters } from "./present.ts";
+import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
 
 const errors = { 400: errorJson, 404: errorJson };
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
 
 /** The catalogue GETs of spec §7, with the contract's paths (including the misspelt `fiterByPrice`), under /api. */
-export const catalogApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache }> = async (
+  app,
+  { services, cache },
+) => {
   const { catalog } = services;
+  if (cache) serveThroughCache(app, cache);
   const present = createPresenters(services.media.publicUrl);
   const listProducts = async (filter: ProductFilter) => present.productPage(await catalog.listProducts(filter));
   const tags = ["Catalogue"];

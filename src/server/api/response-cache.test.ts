@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { createResponseCache } from "./response-cache.ts";
+
+describe("response cache", () => {
+  it("serves an answer until its time is up", () => {
+    let now = 1000;
+    const cache = createResponseCache({ ttlMs: 500, now: () => now });
+    cache.set("/api/category", '{"a":1}');
+    now = 1499;
+    expect(cache.get("/api/category")).toBe('{"a":1}');
+    now = 1500;
+    expect(cache.get("/api/category")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("keys by the whole URL, query included", () => {
+    const cache = createResponseCache({ ttlMs: 500 });
+    cache.set("/api/products?page=1", "one");
+    expect(cache.get("/api/products?page=2")).toBeUndefined();
+    expect(cache.get("/api/products?page=1")).toBe("one");
+  });
+
+  it("forgets the entry written longest ago when full", () => {
+    const cache = createResponseCache({ ttlMs: 500, maxEntries: 2 });
+    cache.set("a", "1");
+    cache.set("b", "2");
+    cache.set("a", "1 again");
+    cache.set("c", "3");
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual(["1 again", undefined, "3"]);
+  });
+
+  it("keeps nothing with a TTL of 0, and nothing after clear()", () => {
+    const off = createResponseCache({ ttlMs: 0 });
+    off.set("a", "1");
+    expect(off.get("a")).toBeUndefined();
+    const cache = createResponseCache({ ttlMs: 500 });
+    cache.set("a", "1");
+    cache.clear();
+    expect(cache.get("a")).toBeUndefined();
+  });
+});
