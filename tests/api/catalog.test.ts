@@ -344,6 +344,19 @@ describe("micro-cache of catalogue answers (API_CACHE_TTL_MS)", () => {
     expect((await app.server.inject({ method: "GET", url: "/api/category" })).headers["x-cache"]).toBe("MISS");
   });
 
+  it("lets concurrent requests for one URL wait for a single computation", async () => {
+    app.catalogCache.clear();
+    const url = "/api/products/getProducts?page=3&perPage=5";
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.server.inject({ method: "GET", url })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.headers["x-cache"] === "MISS")).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    // A failed computation is not shared: each waiting request gets its own (here: the same 404).
+    const missing = "/api/products/00000000-0000-7000-8000-000000000000";
+    const notFound = await Promise.all(Array.from({ length: 5 }, () => app.server.inject({ method: "GET", url: missing })));
+    expect(notFound.map((a) => a.statusCode)).toEqual(Array(5).fill(404));
+  });
+
   it("is off with API_CACHE_TTL_MS=0", async () => {
     const uncached = await createTestApp({ env: { API_CACHE_TTL_MS: "0" } });
     try {

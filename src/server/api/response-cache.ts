@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * Micro-caching of public GET answers: the serialized JSON of a 200 answer is kept for `ttlMs`, keyed by the request's
@@ -55,21 +55,45 @@ export function createResponseCache({
 
 /**
  * Serves the GET routes of `app` (an encapsulated plugin) through `cache`: a hit is answered before validation and
- * handler; a 200 JSON answer is stored as serialized. The hooks run before @fastify/compress's route hooks, so the
- * stored body is the plain JSON and a hit is still compressed for clients that ask. `X-Cache` says which it was.
+ * handler; a 200 JSON answer is stored as serialized. Requests for a URL that is being computed wait for that answer
+ * instead of all going to the database (when an entry expires under load, one request refreshes it). The hooks run
+ * before @fastify/compress's route hooks, so the stored body is the plain JSON and a hit is still compressed for
+ * clients that ask. `X-Cache` says HIT or MISS.
  */
 export function serveThroughCache(app: FastifyInstance, cache: ResponseCache) {
+  const inFlight = new Map<string, Promise<string | undefined>>();
+  const settle = new WeakMap<FastifyRequest, (body: string | undefined) => void>();
+  const hit = (reply: FastifyReply, body: string) =>
+    reply.header("x-cache", "HIT").type("application/json; charset=utf-8").send(body);
+
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
-    const body = cache.get(request.url);
-    if (body === undefined) return;
-    reply.header("x-cache", "HIT").type("application/json; charset=utf-8");
-    return reply.send(body);
+    const cached = cache.get(request.url);
+    if (cached !== undefined) return hit(reply, cached);
+    const pending = inFlight.get(request.url);
+    if (pending) {
+      const body = await pending;
+      if (body !== undefined) return hit(reply, body);
+      return;
+    }
+    if (request.method !== "GET") return;
+    let resolve: (body: string | undefined) => void = () => {};
+    inFlight.set(request.url, new Promise((done) => (resolve = done)));
+    settle.set(request, (body) => {
+      settle.delete(request);
+      inFlight.delete(request.url);
+      resolve(body);
+    });
   });
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" || reply.getHeader("x-cache") === "HIT") return payload;
     reply.header("x-cache", "MISS");
-    if (reply.statusCode === 200 && typeof payload === "string") cache.set(request.url, payload);
+    const body = reply.statusCode === 200 && typeof payload === "string" ? payload : undefined;
+    if (body !== undefined) cache.set(request.url, body);
+    settle.get(request)?.(body);
     return payload;
   });
+  // Whatever happened (an error, a client that went away), nobody waits on this request any longer.
+  app.addHook("onResponse", async (request) => settle.get(request)?.(undefined));
+  app.addHook("onRequestAbort", async (request) => settle.get(request)?.(undefined));
 }
