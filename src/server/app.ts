@@ -20,6 +20,7 @@ import { userApi } from "./api/user.ts";
 import type { Config } from "./config.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { useStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createServices, imagesDir, type Services } from "./services.ts";
 import { createSessionCookies } from "./session-cookies.ts";
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await server.register(
     async (api) => {
+      useStaticSecurityHeaders(api, { hsts: httpsOnly });
       // CORS only for the API: clients of the original API run on other origins and send Authorization headers.
       await api.register(fastifyCors, {
         origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
@@ -186,7 +188,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     { prefix: "/api" },
   );
-  await server.register(mediaRoutes, { prefix: "/download", imagesDir: services.media.imagesDir });
+  await server.register(
+    async (media) => {
+      useStaticSecurityHeaders(media, { hsts: httpsOnly });
+      await media.register(mediaRoutes, { imagesDir: services.media.imagesDir });
+    },
+    { prefix: "/download" },
+  );
 
   if (options.web !== false) {
     await server.register(webPlugin, {

@@ -88,11 +88,14 @@ describe("API fallbacks", () => {
 });
 
 describe("security headers, compression and CORS", () => {
-  it("sends security headers", async () => {
-    const response = await inject("/api/category");
-    expect(response.headers["x-content-type-options"]).toBe("nosniff");
-    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+  it("sends strict security headers with JSON answers, their own set (no helmet run per request)", async () => {
+    for (const url of ["/api/category", "/api/no-such-endpoint"]) {
+      const response = await inject(url);
+      expect(response.headers["x-content-type-options"]).toBe("nosniff");
+      expect(response.headers["x-frame-options"]).toBe("DENY");
+      expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    }
   });
 
   it("compresses JSON for clients that accept it", async () => {
