@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * `ttlMs` behind; in this process, whatever changes the catalogue calls `clear()`.
  */
 export interface ResponseCache {
-  get(key: string): string | undefined;
+  /** The answer's bytes: kept encoded, so a hit costs no UTF-8 encoding of the body. */
+  get(key: string): Buffer | undefined;
   set(key: string, body: string): void;
   clear(): void;
   readonly size: number;
@@ -23,7 +24,7 @@ export function createResponseCache({
   maxEntries?: number;
   now?: () => number;
 }): ResponseCache {
-  const entries = new Map<string, { body: string; expires: number }>();
+  const entries = new Map<string, { body: Buffer; expires: number }>();
   return {
     get(key) {
       const entry = entries.get(key);
@@ -42,7 +43,7 @@ export function createResponseCache({
         const oldest = entries.keys().next();
         if (!oldest.done) entries.delete(oldest.value);
       }
-      entries.set(key, { body, expires: now() + ttlMs });
+      entries.set(key, { body: Buffer.from(body, "utf8"), expires: now() + ttlMs });
     },
     clear() {
       entries.clear();
@@ -61,9 +62,9 @@ export function createResponseCache({
  * clients that ask. `X-Cache` says HIT or MISS.
  */
 export function serveThroughCache(app: FastifyInstance, cache: ResponseCache) {
-  const inFlight = new Map<string, Promise<string | undefined>>();
-  const settle = new WeakMap<FastifyRequest, (body: string | undefined) => void>();
-  const hit = (reply: FastifyReply, body: string) =>
+  const inFlight = new Map<string, Promise<Buffer | undefined>>();
+  const settle = new WeakMap<FastifyRequest, (body: Buffer | undefined) => void>();
+  const hit = (reply: FastifyReply, body: Buffer) =>
     reply.header("x-cache", "HIT").type("application/json; charset=utf-8").send(body);
 
   app.addHook("onRequest", async (request, reply) => {
@@ -77,7 +78,7 @@ export function serveThroughCache(app: FastifyInstance, cache: ResponseCache) {
       return;
     }
     if (request.method !== "GET") return;
-    let resolve: (body: string | undefined) => void = () => {};
+    let resolve: (body: Buffer | undefined) => void = () => {};
     inFlight.set(request.url, new Promise((done) => (resolve = done)));
     settle.set(request, (body) => {
       settle.delete(request);
@@ -88,9 +89,12 @@ export function serveThroughCache(app: FastifyInstance, cache: ResponseCache) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" || reply.getHeader("x-cache") === "HIT") return payload;
     reply.header("x-cache", "MISS");
-    const body = reply.statusCode === 200 && typeof payload === "string" ? payload : undefined;
-    if (body !== undefined) cache.set(request.url, body);
-    settle.get(request)?.(body);
+    if (reply.statusCode === 200 && typeof payload === "string") {
+      cache.set(request.url, payload);
+      settle.get(request)?.(cache.get(request.url));
+    } else {
+      settle.get(request)?.(undefined);
+    }
     return payload;
   });
   // Whatever happened (an error, a client that went away), nobody waits on this request any longer.
