@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
 import {
   freePort,
   getJson,
@@ -26,7 +27,6 @@ import {
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(import.meta.dirname, ".data", "lighthouse");
 const resultsDir = path.join(import.meta.dirname, "results");
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** The issue's targets (mobile preset). */
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100, productJsKb: 150, cls: 0.02 };
@@ -133,17 +133,8 @@ async function main() {
     ];
 
     chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
     });
     for (const target of targets) {
       // One warm-up load (server caches, compiled templates), then the measured one.
@@ -180,7 +171,7 @@ async function main() {
     machine,
     loadAverage: loadAverage(),
     lighthouse: "default mobile preset (simulated throttling)",
-    chrome: CHROME_PATH,
+    chrome: CHROMIUM_PATH,
     targets: TARGETS,
     pages,
     verdicts,
@@ -205,7 +196,7 @@ async function main() {
     `# Lighthouse ${date} (${git.commit}${git.dirty ? ", uncommitted changes" : ""})`,
     "",
     `- Machine: ${machine.cpuCount} × ${machine.cpuModel}, ${machine.totalMemoryGiB} GiB; Node ${machine.node}; load ${report.loadAverage.join(" / ")}`,
-    `- Lighthouse ${report.lighthouse}, Chromium ${CHROME_PATH}; demo catalogue on PGlite, production build`,
+    `- Lighthouse ${report.lighthouse}, Chromium ${CHROMIUM_PATH}; demo catalogue on PGlite, production build`,
     `- Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product page JS ≤ ${TARGETS.productJsKb} KB compressed`,
     "",
     markdownTable(header, rows),

@@ -678,7 +678,7 @@ function markdownReport(report: Report): string {
     `# API benchmark ${report.date} (${report.git.commit}${report.git.dirty ? ", uncommitted changes" : ""})`,
     "",
     `- Machine: ${m.cpuCount} × ${m.cpuModel}, ${m.totalMemoryGiB} GiB, ${m.platform}; Node ${m.node}`,
-    `- Load: ${report.connections} connections per endpoint, ${report.warmupSeconds} s warm-up then ${report.durationSeconds} s measured; autocannon runs on the same machine as the server`,
+    `- Load: ${report.connections} connections per endpoint, ${report.warmupSeconds} s warm-up then ${report.durationSeconds} s measured; autocannon runs on the same machine as the server; API_CACHE_TTL_MS ${report.apiCacheTtlMs}`,
     `- Target: ${TARGET.description}`,
     "",
   ];
@@ -728,6 +728,8 @@ interface Report {
   warmupSeconds: number;
   durationSeconds: number;
   productsRequested: number;
+  /** API_CACHE_TTL_MS the server ran with: the micro-cache serves repeated GETs from memory. */
+  apiCacheTtlMs: string;
   target: typeof TARGET;
   skipped: string[];
   targets: TargetResult[];
@@ -788,6 +790,7 @@ async function main(): Promise<number> {
     warmupSeconds: WARMUP_SECONDS,
     durationSeconds: options.duration,
     productsRequested: options.products,
+    apiCacheTtlMs: process.env.API_CACHE_TTL_MS ?? "1000 (default)",
     target: TARGET,
     skipped,
     targets: results,

@@ -6,8 +6,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("home-products", "routes/home-products.ts"),
-  route("products/category/:id", "routes/category-listing.tsx"),
-  route("products/subCat/:id", "routes/sub-category-listing.tsx"),
+  route("products/category/:id", "routes/listing.tsx", { id: "category-listing" }),
+  route("products/subCat/:id", "routes/listing.tsx", { id: "sub-category-listing" }),
   route("product/:id", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
   route("signIn", "routes/sign-in.tsx"),

@@ -1,29 +1,14 @@
 import type { Product } from "#domain/catalog/types.ts";
 
 /** What the browser needs of a product for a card (loader data stays small: no locations, dates or descriptions). */
-export interface ProductCardData {
-  id: string;
-  name: string;
-  brand: string;
-  images: string[];
-  pricePaise: number;
-  oldPricePaise: number | null;
-  discount: number;
-  rating: number;
-  countInStock: number;
-}
+export type ProductCardData = Pick<
+  Product,
+  "id" | "name" | "brand" | "images" | "pricePaise" | "oldPricePaise" | "discount" | "rating" | "countInStock"
+>;
 
 /** What the product page and the quick view show. */
-export interface ProductDetailData extends ProductCardData {
-  description: string;
-  catId: string;
-  catName: string;
-  subCatId: string | null;
-  subCatName: string | null;
-  productRam: string[];
-  size: string[];
-  productWeight: string[];
-}
+export type ProductDetailData = ProductCardData &
+  Pick<Product, "description" | "catId" | "catName" | "subCatId" | "subCatName" | "productRam" | "size" | "productWeight">;
 
 export function toProductCardData(product: Product): ProductCardData {
   const { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock } = product;

@@ -3,32 +3,34 @@ import { ListingPage } from "../components/listing/listing-page.tsx";
 import { onlyViewChanged, subCategoryListingHref } from "../components/listing/listing-url.ts";
 import { loadListing } from "../components/listing/load-listing.ts";
 import { seoMeta } from "../lib/seo.ts";
-import type { Route } from "./+types/category-listing.ts";
+import type { Route } from "./+types/listing.ts";
 
 /** Shows the bottom bar's Filters button under 992 px (layout). */
 export const handle = { filters: true };
 
+/** One module for `/products/category/:id` and `/products/subCat/:id` (routes.ts gives it both, with their own ids). */
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  return loadListing({ kind: "category", params, request, context });
+  const kind = new URL(request.url).pathname.startsWith("/products/subCat/") ? "subCat" : "category";
+  return loadListing({ kind, params, request, context });
 }
 
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return onlyViewChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 }
 
-export function meta({ loaderData, params, matches }: Route.MetaArgs) {
+export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found | Storefront" }];
   return seoMeta(
     {
       title: loaderData.title,
       description: `Shop ${loaderData.title} at Storefront: ${loaderData.total} products, newest first, with daily mega discounts.`,
-      path: `/products/category/${params.id}`,
+      path: location.pathname,
     },
     matches,
   );
 }
 
-export default function CategoryListing({ loaderData }: Route.ComponentProps) {
+export default function Listing({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const allId = loaderData.subCategoryGroups[0]?.all?.id;
   return (
