@@ -29,6 +29,19 @@ describe("response cache", () => {
     expect([cache.get("a"), cache.get("b"), cache.get("c")].map((body) => body?.toString())).toEqual(["1 again", undefined, "3"]);
   });
 
+  it("holds no more bytes than its budget, and skips answers too big to be worth it", () => {
+    const cache = createResponseCache({ ttlMs: 500, maxBytes: 100 });
+    for (let i = 0; i < 10; i++) cache.set(`/page/${i}`, "x".repeat(10));
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    expect(cache.size).toBe(10);
+    cache.set("/page/10", "y".repeat(10));
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    expect(cache.get("/page/0")).toBeUndefined();
+    expect(cache.get("/page/10")?.toString()).toBe("y".repeat(10));
+    cache.set("/huge", "z".repeat(11));
+    expect(cache.get("/huge")).toBeUndefined();
+  });
+
   it("keeps nothing with a TTL of 0, and nothing after clear()", () => {
     const off = createResponseCache({ ttlMs: 0 });
     off.set("a", "1");

@@ -13,43 +13,62 @@ export interface ResponseCache {
   set(key: string, body: string): void;
   clear(): void;
   readonly size: number;
+  readonly bytes: number;
 }
 
 export function createResponseCache({
   ttlMs,
   maxEntries = 5000,
+  maxBytes = 32 * 1024 * 1024,
   now = Date.now,
 }: {
   ttlMs: number;
   maxEntries?: number;
+  /** Bound on the bytes held, whatever URLs are asked (many distinct pages cannot grow the process without end). */
+  maxBytes?: number;
   now?: () => number;
 }): ResponseCache {
   const entries = new Map<string, { body: Buffer; expires: number }>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.body.length;
+    entries.delete(key);
+  };
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expires <= now()) {
-        entries.delete(key);
+        remove(key);
         return undefined;
       }
       return entry.body;
     },
-    set(key, body) {
+    set(key, text) {
       if (ttlMs <= 0) return;
-      entries.delete(key);
-      // Oldest first (a Map keeps insertion order): a full cache forgets the entry written longest ago.
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
+      remove(key);
+      const body = Buffer.from(text, "utf8");
+      // An answer bigger than a tenth of the budget is not worth holding.
+      if (body.length > maxBytes / 10) return;
+      // Oldest first (a Map keeps insertion order): a full cache forgets the entries written longest ago.
+      for (const oldest of entries.keys()) {
+        if (entries.size < maxEntries && bytes + body.length <= maxBytes) break;
+        remove(oldest);
       }
-      entries.set(key, { body: Buffer.from(body, "utf8"), expires: now() + ttlMs });
+      entries.set(key, { body, expires: now() + ttlMs });
+      bytes += body.length;
     },
     clear() {
       entries.clear();
+      bytes = 0;
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }
