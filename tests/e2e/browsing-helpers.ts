@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type ApiCategory, apiCategories } from "./support/shop-api.ts";
 
 /** A product as the catalogue API returns it (prices in rupees, absolute image URLs). */
 export interface ApiProduct {
@@ -25,9 +26,9 @@ export async function allProducts(request: APIRequestContext): Promise<ApiProduc
   }
 }
 
-export async function firstCategory(request: APIRequestContext) {
-  const { categoryList } = await (await request.get("/api/category")).json();
-  const category = categoryList[0] as { id: string; name: string; children: { id: string; name: string }[] };
+export async function firstCategory(request: APIRequestContext): Promise<ApiCategory> {
+  const [category] = await apiCategories(request);
+  if (!category) throw new Error("the demo catalogue has categories");
   return category;
 }
 

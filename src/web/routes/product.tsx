@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Await, Link } from "react-router";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.ts";
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await orNotFound(catalog.getProduct(id.data));
   const detail = toProductDetailData(product);
   if (new URL(request.url).searchParams.has("quick")) {
-    return { product: detail, reviews: null, related: null, publicUrl: "" };
+    return { product: detail, reviews: null, related: null };
   }
   const related = catalog
     .listRelatedProducts({
@@ -54,7 +54,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     // Streamed after the page: the page never waits for (or fails on) its related products.
     related,
-    publicUrl: context.get(requestInfoContext).publicUrl,
   };
 }
 
@@ -62,7 +61,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found | Storefront" }];
   return productMeta({
     product: loaderData.product,
-    publicUrl: publicUrlFrom(matches) || loaderData.publicUrl,
+    publicUrl: publicUrlFrom(matches),
     reviewCount: loaderData.reviews?.total ?? 0,
   });
 }

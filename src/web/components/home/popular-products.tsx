@@ -2,7 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { Suspense, useEffect, useState } from "react";
 import { Await, useFetcher } from "react-router";
 import type { loader as homeProductsLoader } from "../../routes/home-products.ts";
-import type { ProductCardProduct } from "../product/product-card.tsx";
+import type { ProductCardData } from "../product/product-data.ts";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
 
 const SKELETON_COUNT = 10;
@@ -16,10 +16,10 @@ export function PopularProducts({
   first,
 }: {
   categories: { id: string; name: string }[];
-  first: Promise<ProductCardProduct[]>;
+  first: Promise<ProductCardData[]>;
 }) {
   const [tab, setTab] = useState(categories[0]?.name ?? "");
-  const [loaded, setLoaded] = useState<Record<string, ProductCardProduct[]>>({});
+  const [loaded, setLoaded] = useState<Record<string, ProductCardData[]>>({});
   const fetcher = useFetcher<typeof homeProductsLoader>();
 
   useEffect(() => {

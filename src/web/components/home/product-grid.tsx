@@ -1,9 +1,10 @@
-import { ProductCard, type ProductCardProduct } from "../product/product-card.tsx";
+import { ProductCard } from "../product/product-card.tsx";
+import type { ProductCardData } from "../product/product-data.ts";
 
 const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5";
 
 /** A list of product cards; the first `eager` cards load their pictures at once (above the fold). */
-export function ProductGrid({ products, eager = 0 }: { products: ProductCardProduct[]; eager?: number }) {
+export function ProductGrid({ products, eager = 0 }: { products: ProductCardData[]; eager?: number }) {
   if (products.length === 0) {
     return <p className="rounded-lg bg-gray-50 p-6 text-center text-gray-600">No products for your location yet.</p>;
   }

@@ -3,6 +3,12 @@ import { Link } from "react-router";
 import { openFilters } from "./chrome-handle.ts";
 import { SEARCH_INPUT_ID } from "./search-box.tsx";
 
+const ACCOUNT_LINKS = [
+  { to: "/my-list", label: "Wishlist", Icon: Heart },
+  { to: "/orders", label: "Orders", Icon: ClipboardList },
+  { to: "/my-account", label: "Account", Icon: User },
+];
+
 const itemClass = "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium text-gray-700 hover:text-brand-dark";
 
 /**
@@ -40,24 +46,14 @@ export function BottomBar({ filters }: { filters: boolean }) {
             Search
           </button>
         </li>
-        <li className="flex flex-1">
-          <Link to="/my-list" className={itemClass}>
-            <Heart size={20} aria-hidden="true" />
-            Wishlist
-          </Link>
-        </li>
-        <li className="flex flex-1">
-          <Link to="/orders" className={itemClass}>
-            <ClipboardList size={20} aria-hidden="true" />
-            Orders
-          </Link>
-        </li>
-        <li className="flex flex-1">
-          <Link to="/my-account" className={itemClass}>
-            <User size={20} aria-hidden="true" />
-            Account
-          </Link>
-        </li>
+        {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
+          <li key={to} className="flex flex-1">
+            <Link to={to} className={itemClass}>
+              <Icon size={20} aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -1,16 +1,14 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { LoaderCircle, SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useOpenFiltersListener } from "../layout/chrome-handle.ts";
 import { ProductCard } from "../product/product-card.tsx";
 import { FilterSidebar } from "./filter-sidebar.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { type ListingView, viewFrom } from "./listing-url.ts";
 import { Pagination } from "./pagination.tsx";
 import { ResultsToolbar } from "./results-toolbar.tsx";
-
-/** The layout engineer's bottom bar dispatches this on window when its Filters button is pressed (handle.filters). */
-export const OPEN_FILTERS_EVENT = "storefront:open-filters";
 
 const GRID: Record<ListingView, string> = {
   one: "mx-auto max-w-md grid-cols-1",
@@ -40,11 +38,8 @@ export function ListingPage({
   const view = viewFrom(search);
   const loading = navigation.state === "loading";
 
-  useEffect(() => {
-    const open = () => setFiltersOpen(true);
-    window.addEventListener(OPEN_FILTERS_EVENT, open);
-    return () => window.removeEventListener(OPEN_FILTERS_EVENT, open);
-  }, []);
+  // The mobile bottom bar's Filters button (the route exports handle.filters).
+  useOpenFiltersListener(useCallback(() => setFiltersOpen(true), []));
   // A chosen filter is a new page: close the panel to show its results.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
   useEffect(() => setFiltersOpen(false), [location.key]);

@@ -4,26 +4,23 @@ import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
-import { showError } from "../ui/toast.ts";
 import { imageUrl, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
-import { useSignedIn } from "./use-signed-in.ts";
+import { useAddToWishlist } from "./use-signed-in.ts";
 
 // The quick view (dialog, gallery, pickers) is loaded when first opened, so pages of cards stay light.
 const QuickView = lazy(() => import("./quick-view.tsx"));
 
-export type ProductCardProduct = ProductCardData;
-
 /** How long each picture shows while the pointer rests on a card. */
 const SLIDESHOW_INTERVAL_MS = 1200;
 
-export function ProductCard({ product, eager = false }: { product: ProductCardProduct; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const [loaded, setLoaded] = useState(false);
   const [hoverIndex, setHoverIndex] = useState(0);
   const [quickViewOpen, setQuickViewOpen] = useState(false);
   const quickViewButton = useRef<HTMLButtonElement>(null);
   const slideshow = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  const signedIn = useSignedIn();
+  const addToWishlist = useAddToWishlist();
   const href = `/product/${product.id}`;
   const [firstImage] = product.images;
   const inStock = product.countInStock >= 1;
@@ -42,15 +39,6 @@ export function ProductCard({ product, eager = false }: { product: ProductCardPr
   function stopSlideshow() {
     clearInterval(slideshow.current);
     setHoverIndex(0);
-  }
-
-  function addToWishlist() {
-    if (!signedIn) {
-      showError("Please Login to continue");
-      return;
-    }
-    // TODO(wishlist issue): add to My List for a signed-in shopper (POST through the My List route) and fill the heart.
-    showError("My List is not available yet");
   }
 
   return (

@@ -5,7 +5,7 @@ import { showError } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
 import { QuantityPicker } from "./quantity-picker.tsx";
-import { useSignedIn } from "./use-signed-in.ts";
+import { useAddToWishlist, useSignedIn } from "./use-signed-in.ts";
 
 type OptionKey = "productRam" | "size" | "productWeight";
 const OPTION_LISTS: { key: OptionKey; label: string }[] = [
@@ -25,6 +25,7 @@ export function optionListsOf(product: Pick<ProductDetailData, OptionKey>) {
  */
 export function ProductPurchase({ product, compact = false }: { product: ProductDetailData; compact?: boolean }) {
   const signedIn = useSignedIn();
+  const addToWishlist = useAddToWishlist();
   const [quantity, setQuantity] = useState(1);
   const [chosen, setChosen] = useState<Partial<Record<OptionKey, string>>>({});
   const [flagged, setFlagged] = useState(false);
@@ -43,15 +44,6 @@ export function ProductPurchase({ product, compact = false }: { product: Product
     }
     // TODO(cart issue): post { productId, quantity, options } to the cart route (intent "add") with 'adding...' while busy.
     showError("The cart is not available yet");
-  }
-
-  function addToWishlist() {
-    if (!signedIn) {
-      showError("Please Login to continue");
-      return;
-    }
-    // TODO(wishlist issue): add to My List for a signed-in shopper and show 'Added to Wishlist'.
-    showError("My List is not available yet");
   }
 
   return (
