@@ -11,8 +11,6 @@ export const servicesContext = createContext<Services>();
 export interface RequestInfo {
   /** CSP nonce for the inline scripts React Router renders; undefined in development (no CSP there). */
   nonce: string | undefined;
-  /** CSP nonce for <style> elements added in the browser (Radix's scroll lock); helmet keeps it apart from `nonce`. */
-  styleNonce: string | undefined;
   /** The shop's public origin, for canonical URLs. */
   publicUrl: string;
 }

@@ -34,3 +34,38 @@ describe("server-rendered pages", () => {
     expect(response.body).toContain("Page not found");
   });
 });
+
+describe("the web app's scripts and stylesheets", () => {
+  function firstAsset(html: string, pattern: RegExp): string {
+    const href = pattern.exec(html)?.[1];
+    if (!href) throw new Error(`no asset matching ${pattern} in the home page`);
+    return href;
+  }
+
+  it("asks for the stylesheet before any script, so the first paint does not wait behind them", async () => {
+    const html = (await app.server.inject({ method: "GET", url: "/" })).body;
+    const stylesheet = html.indexOf('rel="stylesheet"');
+    expect(stylesheet).toBeGreaterThan(0);
+    expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
+  });
+
+  it("sends the build's own Brotli and gzip copies, cached for a year and varying by Accept-Encoding", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const html = (await app.server.inject({ method: "GET", url: "/" })).body;
+    const script = firstAsset(html, /<link rel="modulepreload" href="([^"]+)"/);
+    const plain = await app.server.inject({ method: "GET", url: script });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+
+    const br = await app.server.inject({ method: "GET", url: script, headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toBe("accept-encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toBe(plain.body);
+
+    const gz = await app.server.inject({ method: "GET", url: script, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString("utf8")).toBe(plain.body);
+  });
+});

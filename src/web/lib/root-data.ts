@@ -18,7 +18,6 @@ export interface NavCategory {
 /** What the root loader gives every page (see root.tsx). */
 export interface RootData {
   nonce: string | undefined;
-  styleNonce: string | undefined;
   publicUrl: string;
   user: HeaderUser | null;
   cart: CartSummary;

@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { LoaderCircle, SlidersHorizontal, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useOpenFiltersListener } from "../layout/chrome-handle.ts";
 import { ProductCard } from "../product/product-card.tsx";
+import { Modal } from "../ui/modal.tsx";
 import { FilterSidebar } from "./filter-sidebar.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { type ListingView, viewFrom } from "./listing-url.ts";
@@ -61,26 +61,28 @@ export function ListingPage({
         <aside aria-label="Filters" className="hidden w-64 shrink-0 min-[992px]:block">
           {sidebar}
         </aside>
-        <Dialog.Root open={filtersOpen} onOpenChange={setFiltersOpen}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 min-[992px]:hidden" />
-            <Dialog.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 w-[85vw] max-w-sm overflow-y-auto bg-white p-4 shadow-xl focus:outline-none min-[992px]:hidden"
-            >
-              <div className="mb-4 flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">Filter Products</Dialog.Title>
-                <Dialog.Close
-                  aria-label="Close filters"
-                  className="rounded-full p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
-                >
-                  <X size={20} aria-hidden="true" />
-                </Dialog.Close>
-              </div>
-              {sidebar}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        {filtersOpen ? (
+          <Modal
+            onClose={() => setFiltersOpen(false)}
+            labelledBy="filters-heading"
+            className="inset-y-0 left-0 h-full max-h-none w-[85vw] max-w-sm overflow-y-auto bg-white p-4 shadow-xl min-[992px]:hidden"
+          >
+            <div className="mb-4 flex items-center justify-between">
+              <h2 id="filters-heading" className="text-lg font-bold">
+                Filter Products
+              </h2>
+              <button
+                type="button"
+                onClick={() => setFiltersOpen(false)}
+                aria-label="Close filters"
+                className="rounded-full p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
+              >
+                <X size={20} aria-hidden="true" />
+              </button>
+            </div>
+            {sidebar}
+          </Modal>
+        ) : null}
         <section aria-labelledby="results-heading" aria-busy={loading} className="relative min-w-0 flex-1">
           {/* The cards' titles are h3: their section heading keeps the outline in order when the sidebar is hidden. */}
           <h2 id="results-heading" className="sr-only">

@@ -1,7 +1,7 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, Columns3, LayoutGrid, Rows3 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PER_PAGE_OPTIONS } from "#shared/constants.ts";
+import { Menu, MenuLink } from "../ui/menu.tsx";
 import { type ListingView, withParams } from "./listing-url.ts";
 
 const VIEWS: { view: ListingView; label: string; Icon: typeof Rows3 }[] = [
@@ -33,35 +33,33 @@ export function ResultsToolbar({ view, perPage, total }: { view: ListingView; pe
           {total} {total === 1 ? "product" : "products"}
         </p>
       </div>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="flex items-center gap-1 rounded border border-gray-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-dark">
-          <span>
-            Show: <span className="font-semibold">{perPage}</span>
-            <span className="sr-only"> per page</span>
-          </span>
-          <ChevronDown size={16} aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-30 min-w-24 rounded border border-gray-200 bg-white py-1 shadow-lg"
+      <Menu
+        label={
+          <>
+            <span>
+              Show: <span className="font-semibold">{perPage}</span>
+              <span className="sr-only"> per page</span>
+            </span>
+            <ChevronDown size={16} aria-hidden="true" />
+          </>
+        }
+        menuLabel="Products per page"
+        triggerClassName="flex items-center gap-1 rounded border border-gray-300 bg-white px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-brand-dark"
+        align="end"
+        className="z-30 min-w-24 rounded border border-gray-200 bg-white py-1 shadow-lg"
+      >
+        {PER_PAGE_OPTIONS.map((option) => (
+          <MenuLink
+            key={option}
+            to={withParams(search, { perPage: option })}
+            preventScrollReset
+            aria-current={option === perPage ? "true" : undefined}
+            className="block px-4 py-1.5 text-sm outline-none focus:bg-gray-100 aria-[current=true]:font-semibold"
           >
-            {PER_PAGE_OPTIONS.map((option) => (
-              <DropdownMenu.Item key={option} asChild>
-                <Link
-                  to={withParams(search, { perPage: option })}
-                  preventScrollReset
-                  aria-current={option === perPage ? "true" : undefined}
-                  className="block px-4 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100 aria-[current=true]:font-semibold"
-                >
-                  {option}
-                </Link>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+            {option}
+          </MenuLink>
+        ))}
+      </Menu>
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import { useLayoutEffect, useRef } from "react";
+
+/**
+ * A modal dialog on the browser's own <dialog> (showModal): the rest of the page is inert, focus moves into the dialog
+ * and Escape closes it, with no script of ours. Mounted only while open, so closed dialogs cost the page nothing. It
+ * replaces Radix Dialog (focus trap, aria-hidden, scroll lock: ~12 KB of gzip on every page).
+ *
+ * Closing: Escape, a click on the backdrop, or the caller's own close button; each ends in `onClose`, and the caller
+ * unmounts the modal. Focus then goes back to `returnFocusTo`, or to what had it when the dialog opened. The page
+ * behind does not scroll while a modal is open (app.css).
+ */
+export function Modal({
+  onClose,
+  labelledBy,
+  describedBy,
+  returnFocusTo,
+  className,
+  children,
+}: {
+  onClose: () => void;
+  /** The id of the dialog's title: its accessible name. */
+  labelledBy: string;
+  describedBy?: string | undefined;
+  returnFocusTo?: React.RefObject<HTMLElement | null> | undefined;
+  className: string;
+  children: React.ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      const target = returnFocusTo?.current ?? opener;
+      if (target?.isConnected) target.focus();
+    };
+  }, [returnFocusTo]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively; this is the pointer's way out.
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop targets the dialog itself, outside its box.
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+        if (!inside) onClose();
+      }}
+      className={`backdrop:bg-black/50 ${className}`}
+    >
+      {children}
+    </dialog>
+  );
+}
