@@ -1,42 +1,76 @@
-import * as Slider from "@radix-ui/react-slider";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PRICE_SLIDER } from "#shared/constants.ts";
 import { formatRupees, rupeesToPaise } from "#shared/money.ts";
 import { priceParamsFromSlider, sliderRange, withParams } from "./listing-url.ts";
+
+// Two native range inputs on one track: the browser gives each thumb its slider role, value and keys (arrows, Page
+// Up/Down, Home/End). The inputs ignore the pointer except on their thumbs, so both thumbs can be dragged.
+const rangeClass =
+  "pointer-events-none absolute inset-0 h-5 w-full appearance-none bg-transparent focus-visible:outline-none " +
+  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:cursor-pointer [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-brand-dark [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow " +
+  "focus-visible:[&::-webkit-slider-thumb]:outline-2 focus-visible:[&::-webkit-slider-thumb]:outline-offset-2 focus-visible:[&::-webkit-slider-thumb]:outline-brand-dark " +
+  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-5 [&::-moz-range-thumb]:cursor-pointer [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-brand-dark [&::-moz-range-thumb]:bg-white";
 
 /** Two-thumb price slider (min 100, max 60000, step 5); the filter applies when a thumb is released. */
 export function PriceFilter({ minPrice, maxPrice }: { minPrice: number | undefined; maxPrice: number | undefined }) {
   const id = useId();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [range, setRange] = useState(() => sliderRange({ minPrice, maxPrice }));
-  const thumbClass =
-    "block size-5 rounded-full border-2 border-brand-dark bg-white shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark";
+  const [range, setRangeState] = useState(() => sliderRange({ minPrice, maxPrice }));
+  // The range as last moved and as last applied: a release or key-up applies it only when it changed.
+  const latest = useRef(range);
+  const applied = useRef(range);
+  const setRange = (next: [number, number]) => {
+    latest.current = next;
+    setRangeState(next);
+  };
+  const commit = () => {
+    if (latest.current[0] === applied.current[0] && latest.current[1] === applied.current[1]) return;
+    applied.current = latest.current;
+    navigate(withParams(search, priceParamsFromSlider(latest.current)), { preventScrollReset: true });
+  };
+  const { min, max, step } = PRICE_SLIDER;
+  const percent = (value: number) => ((value - min) / (max - min)) * 100;
+
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="mb-3 font-semibold">
         Filter by price
       </h2>
-      <Slider.Root
-        min={PRICE_SLIDER.min}
-        max={PRICE_SLIDER.max}
-        step={PRICE_SLIDER.step}
-        minStepsBetweenThumbs={1}
-        value={range}
-        onValueChange={(value) => setRange([value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max])}
-        onValueCommit={(value) => {
-          const next = priceParamsFromSlider([value[0] ?? PRICE_SLIDER.min, value[1] ?? PRICE_SLIDER.max]);
-          navigate(withParams(search, next), { preventScrollReset: true });
-        }}
-        className="relative flex h-5 touch-none items-center select-none"
-      >
-        <Slider.Track className="relative h-1 grow rounded-full bg-gray-200">
-          <Slider.Range className="absolute h-full rounded-full bg-brand-dark" />
-        </Slider.Track>
-        <Slider.Thumb aria-label="Minimum price" aria-valuetext={formatRupees(rupeesToPaise(range[0]))} className={thumbClass} />
-        <Slider.Thumb aria-label="Maximum price" aria-valuetext={formatRupees(rupeesToPaise(range[1]))} className={thumbClass} />
-      </Slider.Root>
+      <div className="relative h-5">
+        <div className="absolute inset-x-0 top-2 h-1 rounded-full bg-gray-200" />
+        <div
+          className="absolute top-2 h-1 rounded-full bg-brand-dark"
+          style={{ left: `${percent(range[0])}%`, right: `${100 - percent(range[1])}%` }}
+        />
+        <input
+          type="range"
+          aria-label="Minimum price"
+          aria-valuetext={formatRupees(rupeesToPaise(range[0]))}
+          min={min}
+          max={max}
+          step={step}
+          value={range[0]}
+          onChange={(event) => setRange([Math.min(Number(event.target.value), range[1] - step), range[1]])}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          className={rangeClass}
+        />
+        <input
+          type="range"
+          aria-label="Maximum price"
+          aria-valuetext={formatRupees(rupeesToPaise(range[1]))}
+          min={min}
+          max={max}
+          step={step}
+          value={range[1]}
+          onChange={(event) => setRange([range[0], Math.max(Number(event.target.value), range[0] + step)])}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          className={rangeClass}
+        />
+      </div>
       <p className="mt-2 flex justify-between text-sm text-gray-700">
         <span>From: {formatRupees(rupeesToPaise(range[0]))}</span>
         <span>To: {formatRupees(rupeesToPaise(range[1]))}</span>
