@@ -107,6 +107,54 @@ test.describe("desktop", () => {
     await page.keyboard.press("Escape");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
+  test("the ALL CATEGORIES menu works by keyboard alone: arrows, submenus, Escape and Tab", async ({ page, request }) => {
+    const categories = await apiCategories(request);
+    await page.goto("/");
+    const trigger = page.getByRole("navigation", { name: "Categories" }).getByRole("button", { name: "ALL CATEGORIES" });
+    await trigger.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const items = page.getByRole("menu", { name: "All categories" }).getByRole("menuitem");
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.nth(1)).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(items.last()).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.first()).toBeFocused();
+
+    // Into a category's submenu and back.
+    const index = categories.findIndex((c) => c.children.length > 0);
+    const withChildren = categories[index];
+    if (!withChildren) throw new Error("the demo catalogue has sub-categories");
+    await page.keyboard.press("Home");
+    for (let step = 0; step < index; step += 1) await page.keyboard.press("ArrowDown");
+    await expect(items.nth(index)).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    const submenu = page.getByRole("menu", { name: withChildren.name });
+    await expect(submenu.getByRole("menuitem", { name: `All ${withChildren.name}` })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(submenu.getByRole("menuitem", { name: withChildren.children[0]?.name, exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(submenu).toHaveCount(0);
+    await expect(items.nth(index)).toBeFocused();
+
+    // Enter on a sub-category follows its link.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/products/subCat/${withChildren.children[0]?.id}$`));
+    await expect(page.getByRole("menu")).toHaveCount(0);
+
+    // Tab closes the menu and moves on.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("menu")).toHaveCount(0);
   });
 
   test("the cart total shows only when the window is wider than 1000 px", async ({ page }) => {
