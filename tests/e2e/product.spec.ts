@@ -100,7 +100,7 @@ test("the review form asks for a review, then for a login", async ({ page }) => 
   await page.goto(`/product/${product.id}`);
   await page.getByRole("tab", { name: /^Reviews/ }).click();
   const form = page.getByRole("form", { name: "Add a review" });
-  await expect(form.getByRole("radio", { name: "1 star" })).toHaveAttribute("aria-checked", "true");
+  await expect(form.getByRole("radio", { name: "1 star" })).toBeChecked();
   await form.getByRole("button", { name: "Submit Review" }).click();
   await expect(toast(page, "Please add a Review")).toBeVisible();
   await form.getByRole("textbox", { name: "Write a Review" }).fill("Lovely colour.");

@@ -1,15 +1,15 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext } from "#app-context";
 import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
+import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
 import { showSuccess } from "../components/ui/toast.ts";
 import { attempt, failure, firstIssue, readForm, text } from "../lib/account-action.ts";
 import type { Route } from "./+types/my-account.ts";
 
-type Tab = "profile" | "password";
+type AccountTab = "profile" | "password";
 
 /** Protected: visitors go to /signIn and come back here afterwards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!user) throw redirect(`/signIn?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const profile = await context.get(servicesContext).accounts.getProfile(user.id);
-  const tab: Tab = url.searchParams.get("tab") === "password" ? "password" : "profile";
+  const tab: AccountTab = url.searchParams.get("tab") === "password" ? "password" : "profile";
   return data(
     {
       tab,
@@ -42,9 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, services.media.uploadMaxBytes + 64 * 1024);
   if (!form) {
     const mib = Math.round((services.media.uploadMaxBytes / 1024 / 1024) * 10) / 10;
-    return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as Tab });
+    return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as AccountTab });
   }
-  const intent: Tab = text(form, "intent") === "password" ? "password" : "profile";
+  const intent: AccountTab = text(form, "intent") === "password" ? "password" : "profile";
 
   if (intent === "password") {
     const parsed = changePasswordForm.safeParse({
@@ -91,10 +91,11 @@ export const meta: Route.MetaFunction = () => [{ title: "My Account | Storefront
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [tab, setTab] = useState<Tab>(loaderData.tab);
+  const [tab, setTab] = useState<AccountTab>(loaderData.tab);
   const failed = actionData && "error" in actionData ? actionData : undefined;
   const succeeded = actionData && "message" in actionData ? actionData : undefined;
-  const resultFor = (which: Tab) => (actionData?.intent === which ? { error: failed?.error, notice: succeeded?.message } : {});
+  const resultFor = (which: AccountTab) =>
+    actionData?.intent === which ? { error: failed?.error, notice: succeeded?.message } : {};
 
   useEffect(() => {
     if (succeeded) showSuccess(succeeded.message);
@@ -106,27 +107,23 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main-content" className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="mb-6 text-2xl font-bold">My Account</h1>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => setTab(value as Tab)}
-        className="rounded-lg bg-white shadow-sm ring-1 ring-gray-200"
-      >
-        <Tabs.List aria-label="My Account" className="flex border-b border-gray-200">
+      <Tabs value={tab} onValueChange={setTab} className="rounded-lg bg-white shadow-sm ring-1 ring-gray-200">
+        <TabList aria-label="My Account" className="flex border-b border-gray-200">
           {(
             [
               ["profile", "Edit Profile"],
               ["password", "Change Password"],
             ] as const
           ).map(([value, label]) => (
-            <Tabs.Trigger
+            <Tab
               key={value}
               value={value}
-              className="px-5 py-3 font-semibold text-gray-600 data-[state=active]:border-b-2 data-[state=active]:border-brand-dark data-[state=active]:text-brand-dark"
+              className="px-5 py-3 font-semibold text-gray-600 aria-selected:border-b-2 aria-selected:border-brand-dark aria-selected:text-brand-dark"
             >
               {label}
-            </Tabs.Trigger>
+            </Tab>
           ))}
-        </Tabs.List>
+        </TabList>
         <noscript>
           <p className="px-6 pt-4 text-sm">
             <a className="font-semibold text-brand-dark underline" href="?tab=profile">
@@ -138,13 +135,13 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         </noscript>
-        <Tabs.Content value="profile" className="p-6">
+        <TabPanel value="profile" className="p-6">
           <ProfileForm profile={loaderData.profile} busy={busy} {...resultFor("profile")} />
-        </Tabs.Content>
-        <Tabs.Content value="password" className="p-6">
+        </TabPanel>
+        <TabPanel value="password" className="p-6">
           <PasswordForm busy={busy} {...resultFor("password")} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
     </main>
   );
 }

@@ -1,8 +1,8 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { Suspense, useEffect, useState } from "react";
 import { Await, useFetcher } from "react-router";
 import type { loader as homeProductsLoader } from "../../routes/home-products.ts";
 import type { ProductCardData } from "../product/product-data.ts";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
 
 const SKELETON_COUNT = 10;
@@ -34,7 +34,7 @@ export function PopularProducts({
 
   return (
     <section aria-labelledby="popular-products">
-      <Tabs.Root value={tab} onValueChange={select} activationMode="manual">
+      <Tabs value={tab} onValueChange={select} activation="manual">
         <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
           <div>
             <h2 id="popular-products" className="text-xl font-bold">
@@ -42,20 +42,20 @@ export function PopularProducts({
             </h2>
             <p className="text-sm text-gray-600">Do not miss the current offers until the end of March.</p>
           </div>
-          <Tabs.List aria-label="Popular products by category" className="flex gap-1 overflow-x-auto pb-1">
+          <TabList aria-label="Popular products by category" className="flex gap-1 overflow-x-auto pb-1">
             {categories.map((category) => (
-              <Tabs.Trigger
+              <Tab
                 key={category.id}
                 value={category.name}
-                className="rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-gray-700 uppercase hover:text-brand-dark data-[state=active]:bg-brand-dark data-[state=active]:text-white"
+                className="rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-gray-700 uppercase hover:text-brand-dark aria-selected:bg-brand-dark aria-selected:text-white"
               >
                 {category.name}
-              </Tabs.Trigger>
+              </Tab>
             ))}
-          </Tabs.List>
+          </TabList>
         </div>
         {categories.map((category, index) => (
-          <Tabs.Content key={category.id} value={category.name}>
+          <TabPanel key={category.id} value={category.name}>
             {index === 0 ? (
               <Suspense fallback={<ProductGridSkeleton count={SKELETON_COUNT} />}>
                 <Await resolve={first} errorElement={<LoadFailed />}>
@@ -69,9 +69,9 @@ export function PopularProducts({
             ) : (
               <LoadFailed />
             )}
-          </Tabs.Content>
+          </TabPanel>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </section>
   );
 }

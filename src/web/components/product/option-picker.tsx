@@ -1,7 +1,6 @@
-import * as RadioGroup from "@radix-ui/react-radio-group";
 import { useId } from "react";
 
-/** One option list (RAM, Size, Weight) as radio-like chips; flagged when adding to cart without a choice. */
+/** One option list (RAM, Size, Weight) as radio chips; flagged when adding to cart without a choice. */
 export function OptionPicker({
   label,
   values,
@@ -21,25 +20,31 @@ export function OptionPicker({
       <span id={`${id}-label`} className="w-16 text-sm font-semibold">
         {label}:
       </span>
-      <RadioGroup.Root
+      {/* Native radios sharing a name: the browser gives the group its arrow keys and single tab stop. Each radio lies
+          transparent over its chip, so a click lands on it and its focus ring rings the chip. */}
+      <div
+        role="radiogroup"
         aria-labelledby={`${id}-label`}
         aria-describedby={invalid ? `${id}-error` : undefined}
         aria-invalid={invalid || undefined}
-        value={value ?? ""}
-        onValueChange={onChange}
-        orientation="horizontal"
         className={`flex flex-wrap gap-2 rounded p-1 ${invalid ? "ring-2 ring-red-600" : ""}`}
       >
         {values.map((option) => (
-          <RadioGroup.Item
-            key={option}
-            value={option}
-            className="min-w-10 rounded border border-gray-300 px-3 py-1 text-sm hover:border-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark data-[state=checked]:border-brand-dark data-[state=checked]:bg-brand-dark data-[state=checked]:text-white"
-          >
-            {option}
-          </RadioGroup.Item>
+          <label key={option} className="relative">
+            <input
+              type="radio"
+              name={`${id}-option`}
+              value={option}
+              checked={option === value}
+              onChange={() => onChange(option)}
+              className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+            />
+            <span className="block min-w-10 rounded border border-gray-300 px-3 py-1 text-center text-sm peer-checked:border-brand-dark peer-checked:bg-brand-dark peer-checked:text-white peer-hover:border-brand-dark">
+              {option}
+            </span>
+          </label>
         ))}
-      </RadioGroup.Root>
+      </div>
       {invalid ? (
         <span id={`${id}-error`} className="w-full text-sm text-red-700">
           Please select a {label.toLowerCase()}

@@ -1,27 +1,29 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useScroller } from "../ui/use-scroller.ts";
 import { ProductCard } from "./product-card.tsx";
 import type { ProductCardData } from "./product-data.ts";
 
-type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
-
+// Items are `gap-3` apart: n per view is a basis of (100% - (n - 1) × 0.75rem) / n.
 const LAYOUTS = {
   /** RELATED PRODUCTS: 5 per view wide, 350:1, 400:2, 600:3, 750:5; a plain scroller at 992 px and under (spec §2). */
   related: {
-    options: { align: "start", slidesToScroll: 3, breakpoints: { "(max-width: 992px)": { active: false } } },
-    viewport: "relative overflow-hidden max-[992px]:overflow-x-auto max-[992px]:pb-2",
-    slide: "basis-[80%] min-[350px]:basis-full min-[400px]:basis-1/2 min-[600px]:basis-1/3 min-[750px]:basis-1/5",
+    step: 3,
+    loop: false,
+    perView: 5,
+    strip: "max-[992px]:pb-2 min-[992px]:snap-x min-[992px]:snap-mandatory min-[992px]:[scrollbar-width:none]",
+    item: "basis-[calc(80%-0.15rem)] min-[350px]:basis-full min-[400px]:basis-[calc((100%-0.75rem)/2)] min-[600px]:basis-[calc((100%-1.5rem)/3)] min-[750px]:basis-[calc((100%-3rem)/5)]",
     arrows: "max-[992px]:hidden",
   },
-  /** The listing sidebar's featured products: one at a time. */
+  /** The listing sidebar's featured products: one at a time, round and round. */
   single: {
-    options: { align: "start", loop: true },
-    viewport: "overflow-hidden",
-    slide: "basis-full",
+    step: 1,
+    loop: true,
+    perView: 1,
+    strip: "snap-x snap-mandatory [scrollbar-width:none]",
+    item: "basis-full",
     arrows: "",
   },
-} satisfies Record<string, { options: EmblaOptions; viewport: string; slide: string; arrows: string }>;
+} satisfies Record<string, { step: number; loop: boolean; perView: number; strip: string; item: string; arrows: string }>;
 
 export function ProductCarousel({
   label,
@@ -32,21 +34,8 @@ export function ProductCarousel({
   products: ProductCardData[];
   layout: keyof typeof LAYOUTS;
 }) {
-  const { options, viewport, slide, arrows } = LAYOUTS[layout];
-  const [viewportRef, api] = useEmblaCarousel(options);
-  const [canScroll, setCanScroll] = useState({ prev: false, next: false });
-
-  const update = useCallback(() => {
-    if (api) setCanScroll({ prev: api.canScrollPrev(), next: api.canScrollNext() });
-  }, [api]);
-  useEffect(() => {
-    if (!api) return;
-    update();
-    api.on("select", update).on("reInit", update);
-    return () => {
-      api.off("select", update).off("reInit", update);
-    };
-  }, [api, update]);
+  const { step, loop, perView, strip, item, arrows } = LAYOUTS[layout];
+  const scroller = useScroller<HTMLDivElement>({ step, loop, overflowing: products.length > perView });
 
   const arrowClass =
     "flex size-8 items-center justify-center rounded-full border border-gray-300 bg-white hover:border-brand-dark focus-visible:outline-2 focus-visible:outline-brand-dark disabled:opacity-40";
@@ -57,8 +46,8 @@ export function ProductCarousel({
           type="button"
           className={arrowClass}
           aria-label={`Previous ${label}`}
-          disabled={!canScroll.prev}
-          onClick={() => api?.scrollPrev()}
+          disabled={!scroller.canPrevious}
+          onClick={() => scroller.scroll(-1)}
         >
           <ChevronLeft size={16} aria-hidden="true" />
         </button>
@@ -66,16 +55,16 @@ export function ProductCarousel({
           type="button"
           className={arrowClass}
           aria-label={`Next ${label}`}
-          disabled={!canScroll.next}
-          onClick={() => api?.scrollNext()}
+          disabled={!scroller.canNext}
+          onClick={() => scroller.scroll(1)}
         >
           <ChevronRight size={16} aria-hidden="true" />
         </button>
       </div>
-      <div className={viewport} ref={viewportRef}>
-        <ul className="-ml-3 flex">
+      <div className={`relative overflow-x-auto overflow-y-hidden overscroll-x-contain ${strip}`} ref={scroller.ref}>
+        <ul className="flex gap-3">
           {products.map((product) => (
-            <li key={product.id} className={`min-w-0 shrink-0 grow-0 pl-3 ${slide}`}>
+            <li key={product.id} className={`min-w-0 shrink-0 grow-0 snap-start ${item}`}>
               <ProductCard product={product} />
             </li>
           ))}

@@ -1,13 +1,16 @@
-import useEmblaCarousel from "embla-carousel-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState } from "react";
+import { useScroller } from "../ui/use-scroller.ts";
 import { imageUrl, PRODUCT_IMAGE } from "./product-data.ts";
+
+const THUMBS_PER_VIEW = 5;
 
 /** Big picture with hover zoom and a thumbnail slider of five; a thumbnail click selects its picture (index from 0). */
 export function ProductGallery({ name, images, discount }: { name: string; images: string[]; discount: number }) {
   const [selected, setSelected] = useState(0);
   const [zoomed, setZoomed] = useState(false);
   const zoomImage = useRef<HTMLImageElement>(null);
-  const [thumbsRef] = useEmblaCarousel({ align: "start", containScroll: "trimSnaps", dragFree: true });
+  const thumbs = useScroller<HTMLDivElement>({ step: "page", overflowing: images.length > THUMBS_PER_VIEW });
   const current = images[selected] ?? images[0];
 
   function followPointer(event: React.PointerEvent<HTMLDivElement>) {
@@ -44,31 +47,62 @@ export function ProductGallery({ name, images, discount }: { name: string; image
         ) : null}
       </div>
       {images.length > 1 ? (
-        <div className="overflow-hidden" ref={thumbsRef}>
-          <ul className="flex gap-2" aria-label="Pictures">
-            {images.map((image, index) => (
-              <li key={image} className="min-w-0 shrink-0 grow-0 basis-[calc((100%-2rem)/5)]">
-                <button
-                  type="button"
-                  onClick={() => setSelected(index)}
-                  aria-label={`Show picture ${index + 1} of ${images.length}`}
-                  aria-pressed={index === selected}
-                  className={`block w-full overflow-hidden rounded border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark ${index === selected ? "border-brand-dark" : "border-transparent opacity-70 hover:opacity-100"}`}
-                >
-                  <img
-                    src={imageUrl(image)}
-                    alt=""
-                    width={120}
-                    height={160}
-                    loading="lazy"
-                    className="aspect-[3/4] w-full object-cover"
-                  />
-                </button>
-              </li>
-            ))}
-          </ul>
+        <div className="relative">
+          <div
+            ref={thumbs.ref}
+            className="relative snap-x snap-proximity overflow-x-auto overflow-y-hidden overscroll-x-contain [scrollbar-width:none]"
+          >
+            <ul className="flex gap-2" aria-label="Pictures">
+              {images.map((image, index) => (
+                <li key={image} className="min-w-0 shrink-0 grow-0 basis-[calc((100%-2rem)/5)] snap-start">
+                  <button
+                    type="button"
+                    onClick={() => setSelected(index)}
+                    aria-label={`Show picture ${index + 1} of ${images.length}`}
+                    aria-pressed={index === selected}
+                    className={`block w-full overflow-hidden rounded border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark ${index === selected ? "border-brand-dark" : "border-transparent opacity-70 hover:opacity-100"}`}
+                  >
+                    <img
+                      src={imageUrl(image)}
+                      alt=""
+                      width={120}
+                      height={160}
+                      loading="lazy"
+                      className="aspect-[3/4] w-full object-cover"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {/* Only more than five pictures overflow the strip: the server knows, so the buttons never shift the page. */}
+          {images.length > THUMBS_PER_VIEW ? (
+            <>
+              <button
+                type="button"
+                aria-label="Previous pictures"
+                disabled={!thumbs.canPrevious}
+                onClick={() => thumbs.scroll(-1)}
+                className={`${thumbArrow} left-1`}
+              >
+                <ChevronLeft size={16} aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                aria-label="Next pictures"
+                disabled={!thumbs.canNext}
+                onClick={() => thumbs.scroll(1)}
+                className={`${thumbArrow} right-1`}
+              >
+                <ChevronRight size={16} aria-hidden="true" />
+              </button>
+            </>
+          ) : null}
         </div>
       ) : null}
     </div>
   );
 }
+
+const thumbArrow =
+  "absolute top-1/2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md hover:bg-brand-dark hover:text-white focus-visible:outline-2 focus-visible:outline-brand-dark disabled:pointer-events-none disabled:opacity-0";

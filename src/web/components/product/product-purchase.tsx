@@ -1,6 +1,5 @@
-import * as Tooltip from "@radix-ui/react-tooltip";
 import { GitCompare, Heart } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { showError } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
@@ -88,27 +87,75 @@ export function ProductPurchase({ product, compact = false }: { product: Product
 const secondaryButton =
   "inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm font-medium hover:border-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:text-gray-600 disabled:hover:border-gray-300";
 
+/**
+ * The heart and its tooltip, which is also the heart's name. Shown on hover and on keyboard focus (without a media
+ * query, as a tooltip library's pointer events would: touch screens show it after a tap); the pointer can move onto it
+ * (it sits inside the hovered group); Escape hides it until the pointer or the focus comes back (WCAG 1.4.13). Out of
+ * the layout while hidden, and nudged back inside the window when shown near its edge, so it never widens the page.
+ */
 function WishlistHeart({ onClick }: { onClick: () => void }) {
+  const tooltipId = useId();
+  const tooltip = useRef<HTMLSpanElement>(null);
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    const dismiss = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setDismissed(true);
+    };
+    document.addEventListener("keydown", dismiss);
+    return () => document.removeEventListener("keydown", dismiss);
+  }, []);
+
+  function show() {
+    setDismissed(false);
+    // After the hover or focus style has applied.
+    requestAnimationFrame(() => {
+      if (tooltip.current) keepInWindow(tooltip.current);
+    });
+  }
+
   return (
-    <Tooltip.Provider delayDuration={100}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type="button"
-            aria-label="Add to Wishlist"
-            onClick={onClick}
-            className="flex size-10 items-center justify-center rounded-full border border-gray-300 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
-          >
-            <Heart size={18} aria-hidden="true" />
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content sideOffset={6} className="rounded bg-gray-900 px-2 py-1 text-xs text-white">
-            Add to Wishlist
-            <Tooltip.Arrow className="fill-gray-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+    <span className="group relative inline-flex" onPointerEnter={show}>
+      <button
+        type="button"
+        aria-labelledby={tooltipId}
+        onClick={onClick}
+        onFocus={show}
+        className="flex size-10 items-center justify-center rounded-full border border-gray-300 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+      >
+        <Heart size={18} aria-hidden="true" />
+      </button>
+      <span
+        ref={tooltip}
+        role="tooltip"
+        id={tooltipId}
+        className={`absolute bottom-full left-1/2 z-10 mb-2.75 hidden -translate-x-1/2 rounded bg-gray-900 px-2 py-1 text-xs whitespace-nowrap text-white before:absolute before:inset-x-0 before:top-full before:h-2.75 ${dismissed ? "" : "[.group:has(:focus-visible)_&]:block [.group:hover_&]:block"}`}
+      >
+        Add to Wishlist
+        <svg
+          width={10}
+          height={5}
+          viewBox="0 0 30 10"
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          className="absolute top-full left-1/2 -translate-x-1/2 fill-gray-900"
+        >
+          <polygon points="0,0 30,0 15,10" />
+        </svg>
+      </span>
+    </span>
   );
+}
+
+const WINDOW_MARGIN = 8;
+
+/** Shifts a shown tooltip sideways into the window, its arrow staying on the heart. */
+function keepInWindow(tooltip: HTMLElement) {
+  const arrow = tooltip.querySelector("svg");
+  tooltip.style.marginLeft = "";
+  const { left, right, width } = tooltip.getBoundingClientRect();
+  if (width === 0) return;
+  const room = document.documentElement.clientWidth - WINDOW_MARGIN;
+  const shift = right > room ? room - right : left < WINDOW_MARGIN ? WINDOW_MARGIN - left : 0;
+  tooltip.style.marginLeft = shift ? `${shift}px` : "";
+  if (arrow) arrow.style.marginLeft = shift ? `${-shift}px` : "";
 }

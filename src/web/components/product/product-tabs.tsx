@@ -1,4 +1,4 @@
-import * as Tabs from "@radix-ui/react-tabs";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { ProductReviews, type ReviewData } from "./product-reviews.tsx";
 
 export type ProductTab = "description" | "info" | "reviews";
@@ -25,7 +25,7 @@ const ADDITIONAL_INFO: [string, string][] = [
 ];
 
 const tabClass =
-  "border-b-2 border-transparent px-4 py-2 font-semibold text-gray-700 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-brand-dark data-[state=active]:border-brand-dark data-[state=active]:text-brand-dark";
+  "border-b-2 border-transparent px-4 py-2 font-semibold text-gray-700 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-brand-dark aria-selected:border-brand-dark aria-selected:text-brand-dark";
 
 export function ProductTabs({
   tab,
@@ -41,22 +41,22 @@ export function ProductTabs({
   reviewTotal: number;
 }) {
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as ProductTab)}>
-      <Tabs.List aria-label="Product information" className="flex flex-wrap gap-2 border-b border-gray-200">
-        <Tabs.Trigger value="description" className={tabClass}>
+    <Tabs value={tab} onValueChange={onTabChange}>
+      <TabList aria-label="Product information" className="flex flex-wrap gap-2 border-b border-gray-200">
+        <Tab value="description" className={tabClass}>
           Description
-        </Tabs.Trigger>
-        <Tabs.Trigger value="info" className={tabClass}>
+        </Tab>
+        <Tab value="info" className={tabClass}>
           Additional info
-        </Tabs.Trigger>
-        <Tabs.Trigger value="reviews" className={tabClass}>
+        </Tab>
+        <Tab value="reviews" className={tabClass}>
           Reviews ({reviewTotal})
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="description" className="py-6 leading-relaxed text-gray-800 focus-visible:outline-2">
+        </Tab>
+      </TabList>
+      <TabPanel value="description" className="py-6 leading-relaxed text-gray-800 focus-visible:outline-2">
         <p>{description}</p>
-      </Tabs.Content>
-      <Tabs.Content value="info" className="py-6 focus-visible:outline-2">
+      </TabPanel>
+      <TabPanel value="info" className="py-6 focus-visible:outline-2">
         <table className="w-full max-w-3xl text-left text-sm">
           <caption className="sr-only">Additional information</caption>
           <tbody>
@@ -70,10 +70,10 @@ export function ProductTabs({
             ))}
           </tbody>
         </table>
-      </Tabs.Content>
-      <Tabs.Content value="reviews" className="py-6 focus-visible:outline-2">
+      </TabPanel>
+      <TabPanel value="reviews" className="py-6 focus-visible:outline-2">
         <ProductReviews reviews={reviews} total={reviewTotal} />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }

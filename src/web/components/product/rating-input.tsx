@@ -1,11 +1,14 @@
-import * as RadioGroup from "@radix-ui/react-radio-group";
 import { Star } from "lucide-react";
+import { useId } from "react";
 import { RATING_MAX, RATING_STEP } from "#shared/constants.ts";
 
 const STEPS = Array.from({ length: RATING_MAX / RATING_STEP }, (_, index) => (index + 1) * RATING_STEP);
 const SIZE = 28;
 
-/** A half-star rating picker (0.5 to 5): ten radios drawn as star halves; arrow keys move by half a star. */
+/**
+ * A half-star rating picker (0.5 to 5): ten native radios drawn as star halves; arrow keys move by half a star. Each
+ * radio lies transparent over its half, and its half (which clips the star) shows the focus ring.
+ */
 export function RatingInput({
   value,
   onChange,
@@ -17,36 +20,38 @@ export function RatingInput({
   labelledBy: string;
   disabled?: boolean;
 }) {
+  const name = useId();
   return (
-    <RadioGroup.Root
-      aria-labelledby={labelledBy}
-      value={String(value)}
-      onValueChange={(next) => onChange(Number(next))}
-      orientation="horizontal"
-      disabled={disabled}
-      className="flex"
-    >
+    <div role="radiogroup" aria-labelledby={labelledBy} className="flex">
       {STEPS.map((step) => {
         const leftHalf = step % 1 !== 0;
         return (
-          <RadioGroup.Item
+          <label
             key={step}
-            value={String(step)}
-            aria-label={`${step} ${step === 1 ? "star" : "stars"}`}
-            className="relative h-7 overflow-hidden focus-visible:outline-2 focus-visible:outline-brand-dark disabled:opacity-60"
+            className="relative h-7 overflow-hidden has-disabled:opacity-60 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-dark"
             style={{ width: SIZE / 2 }}
           >
+            <input
+              type="radio"
+              name={name}
+              value={step}
+              checked={step === value}
+              onChange={() => onChange(step)}
+              disabled={disabled}
+              aria-label={`${step} ${step === 1 ? "star" : "stars"}`}
+              className="absolute inset-0 size-full cursor-pointer appearance-none outline-none disabled:cursor-default"
+            />
             <Star
               width={SIZE}
               height={SIZE}
               aria-hidden="true"
               strokeWidth={0}
               fill="currentColor"
-              className={`absolute top-0 ${leftHalf ? "left-0" : "right-0"} ${step <= value ? "text-amber-400" : "text-gray-300"}`}
+              className={`pointer-events-none absolute top-0 ${leftHalf ? "left-0" : "right-0"} ${step <= value ? "text-amber-400" : "text-gray-300"}`}
             />
-          </RadioGroup.Item>
+          </label>
         );
       })}
-    </RadioGroup.Root>
+    </div>
   );
 }
