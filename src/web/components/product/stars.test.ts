@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratingLabel, roundToHalfStar, starFills } from "./stars.ts";
+import { ratingFillPercent, ratingLabel, roundToHalfStar } from "./stars.ts";
 
 describe("star rating", () => {
   it.each([
@@ -15,11 +15,13 @@ describe("star rating", () => {
     expect(roundToHalfStar(rating)).toBe(expected);
   });
 
-  it("fills whole stars, then one half star, then empty ones", () => {
-    expect(starFills(3.5)).toEqual(["full", "full", "full", "half", "empty"]);
-    expect(starFills(5)).toEqual(["full", "full", "full", "full", "full"]);
-    expect(starFills(0)).toEqual(["empty", "empty", "empty", "empty", "empty"]);
-    expect(starFills(0.5)).toEqual(["half", "empty", "empty", "empty", "empty"]);
+  it("fills the five stars from the left to the rounded rating, a half star being a tenth of the width", () => {
+    expect(ratingFillPercent(3.5)).toBe(70);
+    expect(ratingFillPercent(4.3)).toBe(90);
+    expect(ratingFillPercent(5)).toBe(100);
+    expect(ratingFillPercent(0)).toBe(0);
+    expect(ratingFillPercent(0.5)).toBe(10);
+    expect(ratingFillPercent(9)).toBe(100);
   });
 
   it("names the rounded rating for screen readers", () => {
