@@ -78,6 +78,12 @@ test.describe("banner carousel", () => {
     await expect(carousel.getByRole("button", { name: "Go to offer 2" })).toHaveAttribute("aria-current", "true");
     await carousel.getByRole("button", { name: "Previous offer" }).click();
     await expect(carousel.getByRole("button", { name: "Go to offer 1" })).toHaveAttribute("aria-current", "true");
+    // It loops: before the first comes the last, after the last the first.
+    const count = await carousel.getByRole("group").count();
+    await carousel.getByRole("button", { name: "Previous offer" }).click();
+    await expect(carousel.getByRole("button", { name: `Go to offer ${count}` })).toHaveAttribute("aria-current", "true");
+    await next.click();
+    await expect(carousel.getByRole("button", { name: "Go to offer 1" })).toHaveAttribute("aria-current", "true");
   });
 
   test("arrow keys move between slides", async ({ page }) => {
@@ -106,6 +112,11 @@ test("Featured Categories link each category in its colour, with arrows only abo
   } else {
     await expect(strip.getByRole("button", { name: "Next categories" })).toBeVisible();
     await expect(strip.getByRole("button", { name: "Previous categories" })).toBeDisabled();
+    // Next moves the strip 3 tiles on; then Previous can go back.
+    await strip.getByRole("button", { name: "Next categories" }).click();
+    await expect(strip.getByRole("button", { name: "Previous categories" })).toBeEnabled();
+    await expect(tiles.nth(3)).toBeInViewport({ ratio: 0.9 });
+    await expect(tiles.first()).not.toBeInViewport();
   }
 });
 
