@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await server.register(
     async (media) => {
       useStaticSecurityHeaders(media, { hsts: httpsOnly });
-      await media.register(mediaRoutes, { imagesDir: services.media.imagesDir });
+      await media.register(mediaRoutes, { imagesDir: services.media.imagesDir, variants: services.imageVariants });
     },
     { prefix: "/download" },
   );

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Database } from "#db/client.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
 import { createRateLimiter, type RateLimitStore } from "#domain/rate-limit/rate-limiter.ts";
@@ -67,6 +68,11 @@ export function createServices({
     mailer,
     /** Where images live and how the outside world reaches them. */
     media: { imagesDir: imagesDir(config), publicUrl: config.PUBLIC_URL, uploadMaxBytes: config.UPLOAD_MAX_BYTES },
+    /** Narrower copies of stored pictures for srcset, made on first request. */
+    imageVariants: createImageVariants({
+      imagesDir: imagesDir(config),
+      variantsDir: path.resolve(config.DATA_DIR, "image-variants"),
+    }),
     /** What the web app may tell the browser about sign-in (public values only). */
     google: { clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER },
   };

@@ -13,6 +13,10 @@ beforeAll(async () => {
     .toBuffer();
   await mkdir(app.services.media.imagesDir, { recursive: true });
   await writeFile(path.join(app.services.media.imagesDir, "p-test-1.webp"), imageBytes);
+  const banner = await sharp({ create: { width: 1600, height: 600, channels: 3, background: "#2e7d32" } })
+    .webp()
+    .toBuffer();
+  await writeFile(path.join(app.services.media.imagesDir, "b-test-wide.webp"), banner);
 });
 afterAll(async () => {
   await app?.close();
@@ -137,6 +141,39 @@ describe("GET /download/{file}", () => {
     expect(etag).not.toBe("undefined");
     const again = await inject("/download/p-test-1.webp", { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("sends a narrower copy for ?w=, made once and cached like the original", async () => {
+    const response = await inject("/download/b-test-wide.webp?w=480");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    expect(response.headers["cache-control"]).toContain("immutable");
+    const { width, height } = await sharp(response.rawPayload).metadata();
+    expect([width, height]).toEqual([480, 180]);
+    // Made once: the second answer is the stored copy, byte for byte.
+    const again = await inject("/download/b-test-wide.webp?w=480");
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+    expect(await sharp(path.join(app.services.imageVariants.variantsDir, "480", "b-test-wide.webp")).metadata()).toMatchObject({
+      width: 480,
+    });
+  });
+
+  it("never enlarges a picture narrower than the width asked for", async () => {
+    const response = await inject("/download/p-test-1.webp?w=160");
+    expect(response.statusCode).toBe(200);
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(4);
+  });
+
+  it.each(["w=100", "w=abc", "w=-1", "w=1600.5"])("refuses the width in ?%s with the widths it accepts", async (query) => {
+    const response = await inject(`/download/b-test-wide.webp?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: true, msg: "Image width must be one of 160, 320, 480, 640, 960, 1280, 1600" });
+  });
+
+  it("answers 404 for a copy of a picture that does not exist, and makes nothing", async () => {
+    const response = await inject("/download/p-missing.webp?w=320");
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: true, msg: "File not found" });
   });
 
   it("answers 404 for a file that does not exist", async () => {

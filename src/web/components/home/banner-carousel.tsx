@@ -2,6 +2,7 @@ import { Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS } from "#shared/constants.ts";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
@@ -103,7 +104,8 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
               <Link to={banner.href} className="block aspect-[8/3] bg-gray-100">
                 {banner.image ? (
                   <img
-                    src={`/download/${banner.image}`}
+                    src={imageUrl(banner.image)}
+                    srcSet={imageSrcSet(banner.image, BANNER_SIZES.home.width)}
                     alt={banner.label}
                     width={BANNER_SIZES.home.width}
                     height={BANNER_SIZES.home.height}

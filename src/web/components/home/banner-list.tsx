@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
 type Kind = "row" | "side" | "bottom";
@@ -7,6 +8,13 @@ const listClass: Record<Kind, string> = {
   side: "flex flex-col gap-4",
   row: "grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
   bottom: "grid gap-4 lg:grid-cols-2",
+};
+
+/** How wide each kind's pictures are drawn, for picking from srcset (the columns above). */
+const SIZES: Record<Kind, string> = {
+  side: "(min-width: 992px) 20vw, 100vw",
+  row: "(min-width: 992px) 33vw, (min-width: 640px) 50vw, 100vw",
+  bottom: "(min-width: 992px) 50vw, 100vw",
 };
 
 /** Banners below the fold (side column, row, bottom row): lazy pictures in boxes of their final size. */
@@ -24,7 +32,9 @@ export function BannerList({ banners, kind, label }: { banners: BannerData[]; ki
           >
             {banner.image ? (
               <img
-                src={`/download/${banner.image}`}
+                src={imageUrl(banner.image)}
+                srcSet={imageSrcSet(banner.image, size.width)}
+                sizes={SIZES[kind]}
                 alt={banner.label}
                 width={size.width}
                 height={size.height}

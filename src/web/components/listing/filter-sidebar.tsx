@@ -1,7 +1,7 @@
 import { Suspense, useId } from "react";
 import { Await, Link } from "react-router";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
 import { ProductCarousel } from "../product/product-carousel.tsx";
-import { imageUrl } from "../product/product-data.ts";
 import type { ListingData } from "./listing-data.ts";
 import { PriceFilter } from "./price-filter.tsx";
 import { RatingFilter } from "./rating-filter.tsx";
@@ -52,6 +52,8 @@ export function FilterSidebar({
                       <Link to={banner.href} className="block overflow-hidden rounded-lg">
                         <img
                           src={imageUrl(banner.image)}
+                          srcSet={imageSrcSet(banner.image, 600)}
+                          sizes="256px"
                           alt={banner.alt}
                           width={600}
                           height={900}

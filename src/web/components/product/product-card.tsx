@@ -4,9 +4,13 @@ import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
-import { imageUrl, type ProductCardData } from "./product-data.ts";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
 import { useAddToWishlist } from "./use-signed-in.ts";
+
+/** Cards are at most a quarter of the window wide on desktop (four per row), half on phones (two per row). */
+const CARD_IMAGE_SIZES = "(min-width: 992px) 25vw, 50vw";
 
 // The quick view (dialog, gallery, pickers) is loaded when first opened, so pages of cards stay light.
 const QuickView = lazy(() => import("./quick-view.tsx"));
@@ -59,10 +63,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
                 if (img?.complete && img.naturalWidth > 0) setLoaded(true);
               }}
               src={imageUrl(firstImage)}
+              srcSet={imageSrcSet(firstImage, PRODUCT_IMAGE.width)}
+              sizes={CARD_IMAGE_SIZES}
               alt={product.name}
               width={300}
               height={400}
-              sizes="(min-width: 992px) 25vw, 50vw"
               loading={eager ? "eager" : "lazy"}
               fetchPriority={eager ? "high" : "auto"}
               decoding="async"
@@ -74,6 +79,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           {hoverImage ? (
             <img
               src={imageUrl(hoverImage)}
+              srcSet={imageSrcSet(hoverImage, PRODUCT_IMAGE.width)}
+              sizes={CARD_IMAGE_SIZES}
               alt=""
               width={300}
               height={400}

@@ -20,10 +20,5 @@ export function toProductDetailData(product: Product): ProductDetailData {
   return { ...toProductCardData(product), description, catId, catName, subCatId, subCatName, productRam, size, productWeight };
 }
 
-/** Stored images are served by the shop under /download/{file} (spec §3). */
-export function imageUrl(file: string): string {
-  return `/download/${file}`;
-}
-
 /** Demo and uploaded product pictures are 3:4 (600x800); cards show them at 300x400. */
 export const PRODUCT_IMAGE = { width: 600, height: 800 } as const;

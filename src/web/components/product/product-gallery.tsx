@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState } from "react";
+import { imageSrcSet, imageUrl } from "../../lib/images.ts";
 import { useScroller } from "../ui/use-scroller.ts";
-import { imageUrl, PRODUCT_IMAGE } from "./product-data.ts";
+import { PRODUCT_IMAGE } from "./product-data.ts";
 
 const THUMBS_PER_VIEW = 5;
 
@@ -33,6 +34,8 @@ export function ProductGallery({ name, images, discount }: { name: string; image
           <img
             ref={zoomImage}
             src={imageUrl(current)}
+            srcSet={imageSrcSet(current, PRODUCT_IMAGE.width)}
+            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
             alt={images.length > 1 ? `${name}, picture ${selected + 1} of ${images.length}` : name}
             width={PRODUCT_IMAGE.width}
             height={PRODUCT_IMAGE.height}
@@ -64,6 +67,8 @@ export function ProductGallery({ name, images, discount }: { name: string; image
                   >
                     <img
                       src={imageUrl(image)}
+                      srcSet={imageSrcSet(image, PRODUCT_IMAGE.width)}
+                      sizes="120px"
                       alt=""
                       width={120}
                       height={160}

@@ -2,8 +2,9 @@ import type { MetaDescriptor } from "react-router";
 import { CURRENCY } from "#shared/constants.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
+import { imageUrl } from "../../lib/images.ts";
 import { seoMeta } from "../../lib/seo.ts";
-import { imageUrl, type ProductDetailData } from "./product-data.ts";
+import type { ProductDetailData } from "./product-data.ts";
 
 const DESCRIPTION_MAX = 155;
 
