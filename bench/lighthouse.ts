@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
 import {
   freePort,
@@ -46,10 +46,15 @@ interface PageResult {
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 async function audit(url: string, port: number): Promise<Omit<PageResult, "name" | "path">> {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-  if (!result) throw new HarnessError(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new HarnessError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  // Chromium now and then loses the trace of a load (NO_NAVSTART): that run says nothing about the page, so once more.
+  let lhr: Result;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new HarnessError(`Lighthouse returned nothing for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 2) throw new HarnessError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
   const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] })
