@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
@@ -39,6 +40,8 @@ interface PageResult {
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   /** Bytes on the wire (compressed) by resource type. */
   transferKb: { script: number; stylesheet: number; image: number; document: number; total: number };
+  /** The page's scripts gzipped at level 9: the measure of the issue's JavaScript budget (the wire carries Brotli). */
+  scriptGzipKb: number;
   /** Audits that did not pass in the four categories (id: title), for the next round of work. */
   failedAudits: string[];
 }
@@ -67,7 +70,16 @@ async function audit(url: string, port: number): Promise<Omit<PageResult, "name"
       .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
       .map((a) => `${category}: ${a?.id} (${a?.title})`),
   );
+  const scripts = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? [])
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => item.url);
+  let scriptGzipBytes = 0;
+  for (const script of scripts) {
+    const body = Buffer.from(await (await fetch(script, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
+    scriptGzipBytes += gzipSync(body, { level: 9 }).byteLength;
+  }
   return {
+    scriptGzipKb: kb(scriptGzipBytes),
     scores: {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -90,6 +102,14 @@ async function audit(url: string, port: number): Promise<Omit<PageResult, "name"
     },
     failedAudits: [...new Set(failedAudits)],
   };
+}
+
+async function warmUp(baseUrl: string, pagePath: string) {
+  const html = await (await fetch(baseUrl + pagePath)).text();
+  const pictures = [...new Set(html.match(/\/download\/[A-Za-z0-9._-]+(\?w=\d+)?/g) ?? [])];
+  for (let i = 0; i < pictures.length; i += 8) {
+    await Promise.all(pictures.slice(i, i + 8).map((picture) => fetch(baseUrl + picture).then((r) => r.arrayBuffer())));
+  }
 }
 
 async function main() {
@@ -142,14 +162,15 @@ async function main() {
       chromeFlags: CHROMIUM_ARGS,
     });
     for (const target of targets) {
-      // One warm-up load (server caches, compiled templates), then the measured one.
-      await fetch(baseUrl + target.path).then((response) => response.arrayBuffer());
+      // One warm-up load (server caches, compiled templates, the narrower picture copies made on first request),
+      // then the measured one: a shop in steady state, not one resizing pictures while it is measured.
+      await warmUp(baseUrl, target.path);
       process.stdout.write(`  ${target.name} (${target.path})... `);
       const result = await audit(baseUrl + target.path, chrome.port);
       pages.push({ ...target, ...result });
       console.log(
         CATEGORIES.map((c) => `${c} ${result.scores[c]}`).join(", ") +
-          `; CLS ${result.metrics.cls}; JS ${result.transferKb.script} KB`,
+          `; CLS ${result.metrics.cls}; JS ${result.transferKb.script} KB sent, ${result.scriptGzipKb} KB gzip`,
       );
     }
   } finally {
@@ -167,7 +188,7 @@ async function main() {
       met: CATEGORIES.every((c) => p.scores[c] >= TARGETS[c]),
       cls: p.metrics.cls < TARGETS.cls,
     })),
-    productJs: product ? product.transferKb.script <= TARGETS.productJsKb : null,
+    productJs: product ? product.scriptGzipKb <= TARGETS.productJsKb : null,
   };
   const report = {
     benchmark: "lighthouse",
@@ -181,7 +202,7 @@ async function main() {
     pages,
     verdicts,
   };
-  const header = ["page", ...CATEGORIES, "LCP ms", "TBT ms", "CLS", "JS KB", "CSS KB", "total KB"];
+  const header = ["page", ...CATEGORIES, "LCP ms", "TBT ms", "CLS", "JS KB", "JS gzip KB", "CSS KB", "total KB"];
   const rows = pages.map((p) => [
     p.name,
     ...CATEGORIES.map((c) => String(p.scores[c])),
@@ -189,6 +210,7 @@ async function main() {
     String(p.metrics.tbtMs),
     String(p.metrics.cls),
     String(p.transferKb.script),
+    String(p.scriptGzipKb),
     String(p.transferKb.stylesheet),
     String(p.transferKb.total),
   ]);
@@ -202,7 +224,8 @@ async function main() {
     "",
     `- Machine: ${machine.cpuCount} × ${machine.cpuModel}, ${machine.totalMemoryGiB} GiB; Node ${machine.node}; load ${report.loadAverage.join(" / ")}`,
     `- Lighthouse ${report.lighthouse}, Chromium ${CHROMIUM_PATH}; demo catalogue on PGlite, production build`,
-    `- Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product page JS ≤ ${TARGETS.productJsKb} KB compressed`,
+    `- Targets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product page JS ≤ ${TARGETS.productJsKb} KB gzip`,
+    "- JS KB: scripts as sent (Brotli, precompressed at build); JS gzip KB: the same scripts gzipped at level 9 (the budget's measure)",
     "",
     markdownTable(header, rows),
     "",
