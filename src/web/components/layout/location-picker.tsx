@@ -1,9 +1,9 @@
-import { ChevronDown, X } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
 import type { loader as locationLoader } from "../../routes/location.tsx";
-import { Modal } from "../ui/modal.tsx";
+import { CloseButton, Modal } from "../ui/modal.tsx";
 import { LocationChooser } from "./location-chooser.tsx";
 
 /**
@@ -62,14 +62,7 @@ export function LocationPicker({ current }: { current: string | null }) {
               onChoose={() => setOpen(false)}
             />
           </div>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded p-1 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-          >
-            <X size={20} aria-hidden="true" />
-          </button>
+          <CloseButton label="Close" onClick={() => setOpen(false)} className="absolute top-4 right-4" />
         </Modal>
       ) : null}
     </>

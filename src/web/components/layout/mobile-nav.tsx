@@ -1,8 +1,7 @@
-import { X } from "lucide-react";
 import { useId } from "react";
 import { Form, Link } from "react-router";
 import type { RootData } from "../../lib/root-data.ts";
-import { Modal } from "../ui/modal.tsx";
+import { CloseButton, Modal } from "../ui/modal.tsx";
 
 /** Under 992 px: the slide-in navigation with every category and Sign In or Logout (spec §2 Header). */
 export function MobileNav({
@@ -32,9 +31,7 @@ export function MobileNav({
           <p id={`${id}-description`} className="sr-only">
             Shop by category and manage your account.
           </p>
-          <button type="button" onClick={close} aria-label="Close navigation" className="rounded p-1 hover:bg-gray-100">
-            <X size={22} aria-hidden="true" />
-          </button>
+          <CloseButton label="Close navigation" onClick={close} />
         </div>
         <nav aria-label="Shop by category" className="flex-1 overflow-y-auto px-2 py-2">
           <ul>

@@ -1,9 +1,9 @@
-import { LoaderCircle, SlidersHorizontal, X } from "lucide-react";
+import { LoaderCircle, SlidersHorizontal } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useOpenFiltersListener } from "../layout/chrome-handle.ts";
 import { ProductCard } from "../product/product-card.tsx";
-import { Modal } from "../ui/modal.tsx";
+import { CloseButton, Modal } from "../ui/modal.tsx";
 import { FilterSidebar } from "./filter-sidebar.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { type ListingView, viewFrom } from "./listing-url.ts";
@@ -71,14 +71,7 @@ export function ListingPage({
               <h2 id="filters-heading" className="text-lg font-bold">
                 Filter Products
               </h2>
-              <button
-                type="button"
-                onClick={() => setFiltersOpen(false)}
-                aria-label="Close filters"
-                className="rounded-full p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
-              >
-                <X size={20} aria-hidden="true" />
-              </button>
+              <CloseButton label="Close filters" onClick={() => setFiltersOpen(false)} />
             </div>
             {sidebar}
           </Modal>

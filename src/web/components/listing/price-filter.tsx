@@ -44,32 +44,26 @@ export function PriceFilter({ minPrice, maxPrice }: { minPrice: number | undefin
           className="absolute top-2 h-1 rounded-full bg-brand-dark"
           style={{ left: `${percent(range[0])}%`, right: `${100 - percent(range[1])}%` }}
         />
-        <input
-          type="range"
-          aria-label="Minimum price"
-          aria-valuetext={formatRupees(rupeesToPaise(range[0]))}
-          min={min}
-          max={max}
-          step={step}
-          value={range[0]}
-          onChange={(event) => setRange([Math.min(Number(event.target.value), range[1] - step), range[1]])}
-          onPointerUp={commit}
-          onKeyUp={commit}
-          className={rangeClass}
-        />
-        <input
-          type="range"
-          aria-label="Maximum price"
-          aria-valuetext={formatRupees(rupeesToPaise(range[1]))}
-          min={min}
-          max={max}
-          step={step}
-          value={range[1]}
-          onChange={(event) => setRange([range[0], Math.max(Number(event.target.value), range[0] + step)])}
-          onPointerUp={commit}
-          onKeyUp={commit}
-          className={rangeClass}
-        />
+        {(["Minimum price", "Maximum price"] as const).map((label, thumb) => (
+          <input
+            key={label}
+            type="range"
+            aria-label={label}
+            aria-valuetext={formatRupees(rupeesToPaise(range[thumb] ?? min))}
+            min={min}
+            max={max}
+            step={step}
+            value={range[thumb]}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              // The thumbs never cross: each stays a step away from the other.
+              setRange(thumb === 0 ? [Math.min(value, range[1] - step), range[1]] : [range[0], Math.max(value, range[0] + step)]);
+            }}
+            onPointerUp={commit}
+            onKeyUp={commit}
+            className={rangeClass}
+          />
+        ))}
       </div>
       <p className="mt-2 flex justify-between text-sm text-gray-700">
         <span>From: {formatRupees(rupeesToPaise(range[0]))}</span>

@@ -1,8 +1,8 @@
-import { LoaderCircle, X } from "lucide-react";
+import { LoaderCircle } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import type { loader as productLoader } from "../../routes/product.tsx";
-import { Modal } from "../ui/modal.tsx";
+import { CloseButton, Modal } from "../ui/modal.tsx";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductPurchase } from "./product-purchase.tsx";
 import { ProductSummary } from "./product-summary.tsx";
@@ -40,14 +40,7 @@ export default function QuickView({
         returnFocusTo={returnFocusTo}
         className="m-auto max-h-[90vh] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
       >
-        <button
-          type="button"
-          onClick={() => onOpenChange(false)}
-          aria-label="Close"
-          className="absolute top-3 right-3 rounded-full p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
-        >
-          <X size={20} aria-hidden="true" />
-        </button>
+        <CloseButton label="Close" onClick={() => onOpenChange(false)} className="absolute top-3 right-3" />
         {product ? (
           <div className="grid gap-6 md:grid-cols-2">
             <ProductGallery name={product.name} images={product.images} discount={product.discount} />

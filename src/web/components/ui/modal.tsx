@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 
 /**
@@ -58,5 +59,19 @@ export function Modal({
     >
       {children}
     </dialog>
+  );
+}
+
+/** The × button that closes a modal; `className` places it. */
+export function CloseButton({ label, onClick, className = "" }: { label: string; onClick: () => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`rounded-full p-1 text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-dark ${className}`}
+    >
+      <X size={20} aria-hidden="true" />
+    </button>
   );
 }
