@@ -6,7 +6,15 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const marker = path.join(root, "build/server/index.js");
-const inputs = ["src/web", "src/shared", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const inputs = [
+  "src/web",
+  "src/shared",
+  "public",
+  "vite.config.ts",
+  "scripts/vite-precompress.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(entry: string): number {
   const full = path.join(root, entry);

@@ -20,7 +20,7 @@ import { userApi } from "./api/user.ts";
 import type { Config } from "./config.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
-import { useStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
+import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createServices, imagesDir, type Services } from "./services.ts";
 import { createSessionCookies } from "./session-cookies.ts";
@@ -164,7 +164,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   await server.register(
     async (api) => {
-      useStaticSecurityHeaders(api, { hsts: httpsOnly });
+      applyStaticSecurityHeaders(api, { hsts: httpsOnly });
       // CORS only for the API: clients of the original API run on other origins and send Authorization headers.
       await api.register(fastifyCors, {
         origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   );
   await server.register(
     async (media) => {
-      useStaticSecurityHeaders(media, { hsts: httpsOnly });
+      applyStaticSecurityHeaders(media, { hsts: httpsOnly });
       await media.register(mediaRoutes, { imagesDir: services.media.imagesDir, variants: services.imageVariants });
     },
     { prefix: "/download" },
@@ -201,6 +201,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       services,
       publicUrl: config.PUBLIC_URL,
       cookies: sessionCookies,
+      hsts: httpsOnly,
       devServer: options.devServer,
       build: options.webBuild,
     });

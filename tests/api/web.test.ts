@@ -68,4 +68,14 @@ describe("the web app's scripts and stylesheets", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.rawPayload).toString("utf8")).toBe(plain.body);
   });
+
+  it("sends them with the fixed strict headers, not a page's per-request nonces", async () => {
+    const html = await app.server.inject({ method: "GET", url: "/" });
+    const script = firstAsset(html.body, /<link rel="modulepreload" href="([^"]+)"/);
+    const response = await app.server.inject({ method: "GET", url: script });
+    expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    // Pages keep helmet: a nonce for their inline scripts.
+    expect(String(html.headers["content-security-policy"])).toMatch(/script-src[^;]*'nonce-/);
+  });
 });

@@ -6,8 +6,12 @@ import type { FastifyInstance } from "fastify";
  * API's CPU under load; pages keep helmet and its per-request nonces.
  *
  * Call it on an encapsulated instance before its routes are declared: its routes skip helmet and get these headers.
+ * With `only`, just the routes whose URL it accepts do (the web app's built files, beside its pages).
  */
-export function useStaticSecurityHeaders(app: FastifyInstance, { hsts }: { hsts: boolean }) {
+export function applyStaticSecurityHeaders(
+  app: FastifyInstance,
+  { hsts, only }: { hsts: boolean; only?: (url: string) => boolean },
+) {
   const headers: Record<string, string> = {
     // Nothing in a JSON answer or an image may load or run anything, nor be framed.
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
@@ -23,9 +27,10 @@ export function useStaticSecurityHeaders(app: FastifyInstance, { hsts }: { hsts:
     ...(hsts ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
   };
   app.addHook("onRoute", (route) => {
-    route.config = Object.assign(route.config ?? {}, { helmet: { skipRoute: true } });
+    if (only && !only(route.url)) return;
+    route.config = Object.assign(route.config ?? {}, { helmet: { skipRoute: true }, staticSecurityHeaders: true });
   });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.headers(headers);
+  app.addHook("onRequest", async (request, reply) => {
+    if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders) reply.headers(headers);
   });
 }

@@ -6,6 +6,7 @@ import type { ViteDevServer } from "vite";
 import { authRequestContext, currentUserContext, requestInfoContext, type SessionCookies, servicesContext } from "#app-context";
 import type { Services } from "../services.ts";
 import { FLASH_COOKIE, OTP_FLOW_COOKIE, parseOtpFlow, RESET_COOKIE } from "../session-cookies.ts";
+import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 
 export interface WebOptions {
   services: Services;
@@ -14,6 +15,8 @@ export interface WebOptions {
   cookies: SessionCookies;
   /** Vite in development (hot reload); absent in production, where build/ is served. */
   devServer?: ViteDevServer | undefined;
+  /** Strict-Transport-Security on the build's files (the shop is served over HTTPS). */
+  hsts: boolean;
   /** The server build to use instead of importing build/server/index.js (tests). */
   build?: (() => Promise<ServerBuild>) | undefined;
 }
@@ -23,6 +26,9 @@ export interface WebOptions {
  * load context (ARCHITECTURE.md invariant 1), never by import.
  */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
+  // The build's files (scripts, stylesheets, icons: one route each, by name) are never pages: the fixed header set,
+  // not helmet's per-request nonces. React Router's catch-all route keeps helmet.
+  applyStaticSecurityHeaders(app, { hsts: options.hsts, only: (url) => !url.includes("*") && /\.[a-z0-9]+$/i.test(url) });
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build && !options.devServer ? { build: options.build } : {}),
