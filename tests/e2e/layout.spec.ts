@@ -155,6 +155,8 @@ test.describe("desktop", () => {
     await expect(items.first()).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByRole("menu")).toHaveCount(0);
+    // ...to the control after the button: the bar's first category.
+    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("list").getByRole("link").first()).toBeFocused();
   });
 
   test("the cart total shows only when the window is wider than 1000 px", async ({ page }) => {

@@ -104,8 +104,12 @@ test("the rating filter and the price slider put their choice in the URL", async
 
   // The maximum thumb is dragged by the pointer (the two inputs share one track).
   const maximum = filters.getByRole("slider", { name: "Maximum price" });
-  const box = await maximum.boundingBox();
-  if (!box) throw new Error("the slider is laid out");
+  // The sidebar re-renders as each filter lands in the URL: the locator waits for the thumb that is there now
+  // (boundingBox() does not wait, and gave null once while the sidebar was replaced).
+  const box = await maximum.evaluate((input) => {
+    const { x, y, width, height } = input.getBoundingClientRect();
+    return { x, y, width, height };
+  });
   await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });

@@ -121,6 +121,9 @@ export function Menu({
             event.preventDefault();
             close(true);
           } else if (event.key === "Tab" && open) {
+            // Focus goes back to the button before the menu goes, so Tab moves on from there (not from the top of
+            // the page, where a removed element would leave it).
+            triggerRef.current?.focus();
             close(false);
           }
         }}
