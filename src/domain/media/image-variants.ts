@@ -9,6 +9,13 @@ import sharp from "sharp";
  */
 export function createImageVariants({ imagesDir, variantsDir }: { imagesDir: string; variantsDir: string }) {
   const pending = new Map<string, Promise<void>>();
+  // Copies known to be on disk: later requests for them go straight to sending, without asking the disk first. Kept
+  // to MADE_MAX names (a few MB); past that it starts again, and the disk answers.
+  const made = new Set<string>();
+  const remember = (relative: string) => {
+    if (made.size >= MADE_MAX) made.clear();
+    made.add(relative);
+  };
 
   return {
     variantsDir,
@@ -18,8 +25,12 @@ export function createImageVariants({ imagesDir, variantsDir }: { imagesDir: str
      */
     async variant(file: string, width: number): Promise<string | null> {
       const relative = path.join(String(width), file);
+      if (made.has(relative)) return relative;
       const target = path.join(variantsDir, relative);
-      if (await exists(target)) return relative;
+      if (await exists(target)) {
+        remember(relative);
+        return relative;
+      }
       const source = path.join(imagesDir, file);
       if (!(await exists(source))) return null;
       let job = pending.get(relative);
@@ -28,10 +39,13 @@ export function createImageVariants({ imagesDir, variantsDir }: { imagesDir: str
         pending.set(relative, job);
       }
       await job;
+      remember(relative);
       return relative;
     },
   };
 }
+
+const MADE_MAX = 50_000;
 
 export type ImageVariants = ReturnType<typeof createImageVariants>;
 

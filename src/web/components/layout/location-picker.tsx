@@ -16,9 +16,9 @@ export function LocationPicker({ current }: { current: string | null }) {
   const label = locationLabel(current ?? undefined);
   const id = useId();
 
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (next && fetcher.state === "idle" && !fetcher.data) fetcher.load("/location");
+  function openDialog() {
+    setOpen(true);
+    if (fetcher.state === "idle" && !fetcher.data) fetcher.load("/location");
   }
 
   return (
@@ -27,7 +27,7 @@ export function LocationPicker({ current }: { current: string | null }) {
         to="/location"
         onClick={(event) => {
           event.preventDefault();
-          onOpenChange(true);
+          openDialog();
         }}
         className="flex h-10 items-center gap-1 rounded-lg border border-gray-200 px-2 text-left whitespace-nowrap hover:border-brand lg:gap-2 lg:px-3"
       >

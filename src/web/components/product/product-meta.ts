@@ -8,20 +8,18 @@ import type { ProductDetailData } from "./product-data.ts";
 
 const DESCRIPTION_MAX = 155;
 
+interface ProductMetaInput {
+  product: ProductDetailData;
+  publicUrl: string;
+  reviewCount: number;
+}
+
 /**
  * The product page's head: the shop's common tags (seoMeta) as an Open Graph `product`, plus JSON-LD `Product` and
  * `BreadcrumbList`, rendered by React Router's `script:ld+json` meta descriptor (JSON escaped for HTML; a data block,
  * so the CSP needs no nonce for it). `publicUrl` makes every URL absolute.
  */
-export function productMeta({
-  product,
-  publicUrl,
-  reviewCount,
-}: {
-  product: ProductDetailData;
-  publicUrl: string;
-  reviewCount: number;
-}): MetaDescriptor[] {
+export function productMeta({ product, publicUrl, reviewCount }: ProductMetaInput): MetaDescriptor[] {
   const [firstImage] = product.images;
   const common = seoMeta(
     {
@@ -39,15 +37,7 @@ export function productMeta({
   ];
 }
 
-export function productJsonLd({
-  product,
-  publicUrl,
-  reviewCount,
-}: {
-  product: ProductDetailData;
-  publicUrl: string;
-  reviewCount: number;
-}) {
+export function productJsonLd({ product, publicUrl, reviewCount }: ProductMetaInput) {
   const url = `${publicUrl}/product/${product.id}`;
   return {
     "@context": "https://schema.org",
