@@ -8,6 +8,23 @@ import { lockDataDir } from "./data-dir-lock.ts";
 /** The driver-agnostic Drizzle handle every service receives. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** An open transaction on either driver. */
+export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * What a query can run on: the database, or a transaction another service opened. Operations that other contexts
+ * call inside their own transaction take one (`catalog.reserveStock(tx, lines)`); see docs/decisions/011.
+ */
+export type DbExecutor = Db | DbTransaction;
+
+/**
+ * Runs `work` in a transaction on `executor`: a new one on the database, a savepoint inside a transaction. Everything
+ * `work` writes commits together or not at all.
+ */
+export function withTransaction<T>(executor: DbExecutor, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
+  return executor.transaction(work);
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
@@ -57,7 +74,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on("error", () => {});
   return {
-    db: drizzle(pool) as unknown as Db,
+    db: drizzle(pool),
     kind: "postgres",
     ping: async () => {
       await pool.query("select 1");
@@ -103,7 +120,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const pglite = client;
   const db = drizzle(pglite);
   return {
-    db: db as unknown as Db,
+    db,
     migrate: async () => {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db, { migrationsFolder });

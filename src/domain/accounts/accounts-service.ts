@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "#db/client.ts";
+import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { passwordResetGrants, uploads, users } from "#db/schema/accounts.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limit/rate-limiter.ts";
@@ -116,7 +116,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   const sendCodeKey = (email: string) => `send-code:account:${email}`;
 
-  async function findByEmail(email: string, tx: Db = db) {
+  async function findByEmail(email: string, tx: DbExecutor = db) {
     const [user] = await tx
       .select()
       .from(users)
@@ -150,7 +150,7 @@ export function createAccountsService(deps: AccountsDeps) {
     await limiter.consume(sendCodeKey(email), policy.sendCodeAccount);
   }
 
-  async function startSession(user: typeof users.$inferSelect, requester: Requester, tx: Db = db): Promise<SignedIn> {
+  async function startSession(user: typeof users.$inferSelect, requester: Requester, tx: DbExecutor = db): Promise<SignedIn> {
     const session = await sessionStore.create({ userId: user.id, ip: requester.ip, userAgent: requester.userAgent ?? "" }, tx);
     return { token: session.token, expiresAt: session.expiresAt, sessionId: session.id, user: toAccount(user) };
   }
@@ -170,7 +170,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limiter.consume(sendCodeKey(email), policy.sendCodeAccount);
       const passwordHash = await hashPassword(input.password);
       const at = now();
-      const { user, code } = await db.transaction(async (tx) => {
+      const { user, code } = await withTransaction(db, async (tx) => {
         let id = existing?.id;
         if (id) {
           await tx
@@ -191,7 +191,7 @@ export function createAccountsService(deps: AccountsDeps) {
             updatedAt: at,
           });
         }
-        return { user: { id, name: input.name, email }, code: await codes.issue(id, "verify-email", tx as unknown as Db) };
+        return { user: { id, name: input.name, email }, code: await codes.issue(id, "verify-email", tx) };
       });
       await send(verificationEmail({ to: user.email, name: user.name, code, minutes: codeMinutes }));
       return { userId: user.id, email: user.email, resent: Boolean(existing) };
@@ -239,8 +239,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError("BAD_REQUEST", accountErrors.wrongCode);
       }
       // A failed check is committed (its spent attempt must count), so it returns instead of throwing in the transaction.
-      const result = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const result = await withTransaction(db, async (tx) => {
         const check = await codes.check(user.id, input.code, tx);
         if (!check.ok) return check;
         if (!user.isVerified) await tx.update(users).set({ isVerified: true, updatedAt: now() }).where(eq(users.id, user.id));
@@ -280,8 +279,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async resetPassword(input: { resetToken: string; newPassword: string; email?: string | undefined }): Promise<void> {
       assertPolicy(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await withTransaction(db, async (tx) => {
         const at = now();
         const [grant] = await tx
           .update(passwordResetGrants)
@@ -315,8 +313,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       assertPolicy(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await withTransaction(db, async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
         await sessionStore.revokeAllOfUser(user.id, tx, input.sessionId);
       });
@@ -333,8 +330,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async updateProfile(input: { userId: string; name: string; phone: string; images: string[] }): Promise<Account> {
       const images = [...new Set(input.images)];
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return withTransaction(db, async (tx) => {
         if (images.length > 0) {
           const owned = await tx
             .select({ fileName: uploads.fileName })
@@ -367,8 +363,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const verified = await identity.verify(input.idToken);
       if (!verified.emailVerified) throw new AppError("UNAUTHORIZED", accountErrors.googleEmailUnverified);
       const email = normalizeEmail(verified.email);
-      return db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      return withTransaction(db, async (tx) => {
         const at = now();
         const [bySubject] = await tx.select().from(users).where(eq(users.googleSub, verified.subject));
         if (bySubject) return startSession(bySubject, input, tx);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { oneTimeCodes } from "#db/schema/accounts.ts";
 import { hashCode, randomCode, sameHash } from "./secrets.ts";
 
@@ -18,7 +18,7 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Da
   const { db, secret, now, ttlSeconds, maxAttempts } = deps;
   return {
     /** Issues a new code for `purpose` (earlier ones of that purpose stop working) and returns it, to be e-mailed. */
-    async issue(userId: string, purpose: CodePurpose, tx: Db = db): Promise<string> {
+    async issue(userId: string, purpose: CodePurpose, tx: DbExecutor = db): Promise<string> {
       const at = now();
       await tx
         .update(oneTimeCodes)
@@ -41,7 +41,7 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Da
      * Checks `code` against the user's live codes (one per purpose). Every check spends one attempt of each live code
      * BEFORE comparing, in one guarded UPDATE, so concurrent guesses can never exceed `maxAttempts`.
      */
-    async check(userId: string, code: string, tx: Db = db): Promise<CodeCheck> {
+    async check(userId: string, code: string, tx: DbExecutor = db): Promise<CodeCheck> {
       const at = now();
       const live = and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, at));
       const spent = await tx
@@ -66,7 +66,7 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Da
     },
 
     /** Ends every live code of the user (e.g. after the password was reset). */
-    async revokeAll(userId: string, tx: Db = db, purposes: CodePurpose[] = ["verify-email", "reset-password"]) {
+    async revokeAll(userId: string, tx: DbExecutor = db, purposes: CodePurpose[] = ["verify-email", "reset-password"]) {
       await tx
         .update(oneTimeCodes)
         .set({ consumedAt: now() })

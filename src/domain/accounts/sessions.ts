@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { sessions, users } from "#db/schema/accounts.ts";
 import { hashToken, randomToken } from "./secrets.ts";
 
@@ -13,7 +13,7 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Date; ttlDays: number }) {
   const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
   return {
-    async create(input: { userId: string; ip: string; userAgent: string }, tx: Db = db) {
+    async create(input: { userId: string; ip: string; userAgent: string }, tx: DbExecutor = db) {
       const token = randomToken();
       const at = now();
       const expiresAt = new Date(at.getTime() + ttlMs);
@@ -54,7 +54,7 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
     },
 
     /** Every session of the user, but `exceptSessionId` (the one changing the password keeps working). */
-    async revokeAllOfUser(userId: string, tx: Db = db, exceptSessionId?: string) {
+    async revokeAllOfUser(userId: string, tx: DbExecutor = db, exceptSessionId?: string) {
       await tx
         .delete(sessions)
         .where(
