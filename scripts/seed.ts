@@ -1,9 +1,7 @@
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client.ts";
 import { resetCatalog, seedDemoCatalog } from "../src/db/seed/seed.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
-import { imagesDir } from "../src/server/services.ts";
 
 /**
  * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR), read
@@ -52,21 +50,20 @@ try {
   console.error(error.message);
   process.exit(2);
 }
-const dataDir = config.DATA_DIR;
 const databaseUrl = config.DATABASE_URL;
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
-const database = await openDatabase({ databaseUrl, pgliteDir: path.resolve(dataDir, "pglite") });
+const database = await openDatabase({ databaseUrl, pgliteDir: config.paths.pglite });
 try {
-  console.log(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}/pglite`}`);
+  console.log(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.paths.pglite}`}`);
   if (values.reset) {
     await resetCatalog(database.db);
     console.log(`catalogue emptied (${seconds()})`);
   }
   const result = await seedDemoCatalog(database.db, {
     products: productCount,
-    imagesDir: values["no-images"] ? undefined : imagesDir(config),
+    imagesDir: values["no-images"] ? undefined : config.paths.images,
     onProgress: (message) => console.log(`  ${message} (${seconds()})`),
   });
   if (result.seeded) {

@@ -109,7 +109,29 @@ export const configSchema = z
     PUBLIC_URL: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
   }));
 
-export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string };
+/** Where the shop keeps its files, all under DATA_DIR: derived here once, never by joining DATA_DIR elsewhere. */
+export interface DataPaths {
+  /** The embedded database's files (unused with DATABASE_URL). */
+  pglite: string;
+  /** Stored images served at /download/{file}. */
+  images: string;
+  /** Narrower copies of stored pictures (`/download/{file}?w=`). */
+  imageVariants: string;
+  /** E-mails written as .eml files when SMTP_URL is unset. */
+  outbox: string;
+}
+
+export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string; paths: DataPaths };
+
+export function dataPaths(dataDir: string): DataPaths {
+  const root = path.resolve(dataDir);
+  return {
+    pglite: path.join(root, "pglite"),
+    images: path.join(root, "images"),
+    imageVariants: path.join(root, "image-variants"),
+    outbox: path.join(root, "outbox"),
+  };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -126,7 +148,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const config = parsed.data;
-  return { ...config, SESSION_SECRET: config.SESSION_SECRET ?? resolveSessionSecret(config) };
+  return {
+    ...config,
+    SESSION_SECRET: config.SESSION_SECRET ?? resolveSessionSecret(config),
+    paths: dataPaths(config.DATA_DIR),
+  };
 }
 
 /**

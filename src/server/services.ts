@@ -1,85 +1,131 @@
-import path from "node:path";
-import type { Database } from "#db/client.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import { type Database, openDatabase } from "#db/client.ts";
+import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
+import type { CatalogChanges } from "#domain/ports.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
-import { createRateLimiter, type RateLimitStore } from "#domain/rate-limit/rate-limiter.ts";
+import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
+import type { Services } from "#domain/services.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
+import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
+import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
 import type { Config } from "./config.ts";
 
 interface Log {
-  info(object: object, message: string): void;
+  info(object: object | string, message?: string): void;
   error(object: object, message: string): void;
 }
 
-/** Every domain service, built once per process by buildApp and handed to both adapters (API and web). */
-export function createServices({
-  database,
-  config,
-  log,
-  rateLimitStore,
-}: {
+export interface Runtime {
+  services: Services;
+  /** The open database (tests inspect rows through it; the shop reaches it only through services). */
   database: Database;
-  config: Config;
-  log: Log;
-  /** Where abuse-limit counters live: Redis when REDIS_URL is set (buildApp connects it), else the database. */
-  rateLimitStore?: RateLimitStore | undefined;
-}) {
-  const now = () => new Date();
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    outboxDir: path.resolve(config.DATA_DIR, "outbox"),
-    log,
-  });
-  const rateLimiter = createRateLimiter({ store: rateLimitStore ?? createDatabaseRateLimitStore(database.db), now });
-  const identity = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER });
-  return {
-    catalog: createCatalogService({ db: database.db }),
-    reviews: createReviewsService({ db: database.db }),
-    accounts: createAccountsService({
-      db: database.db,
-      mailer,
-      identity,
-      limiter: rateLimiter,
-      now,
-      secret: config.SESSION_SECRET,
-      limits: {
-        otpTtlSeconds: config.OTP_TTL_SECONDS,
-        otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
-        otpResendSeconds: config.OTP_RESEND_SECONDS,
-        signinMaxFailures: config.SIGNIN_MAX_FAILURES,
-        signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
-        sessionTtlDays: config.SESSION_TTL_DAYS,
-      },
-    }),
-    uploads: createUploadsService({
-      db: database.db,
-      store: createLocalImageStore(imagesDir(config)),
-      now,
-      maxPixels: config.UPLOAD_MAX_PIXELS,
-    }),
-    rateLimiter,
-    mailer,
-    /** Where images live and how the outside world reaches them. */
-    media: { imagesDir: imagesDir(config), publicUrl: config.PUBLIC_URL, uploadMaxBytes: config.UPLOAD_MAX_BYTES },
-    /** Narrower copies of stored pictures for srcset, made on first request. */
-    imageVariants: createImageVariants({
-      imagesDir: imagesDir(config),
-      variantsDir: path.resolve(config.DATA_DIR, "image-variants"),
-    }),
-    /** What the web app may tell the browser about sign-in (public values only). */
-    google: { clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER },
-  };
+  /** Catalogue GET answers served from memory (API_CACHE_TTL_MS), evicted through the CatalogChanges port. */
+  catalogCache: ResponseCache;
+  /** Tears everything down in reverse order of building: integrations first, the database last. */
+  close(): Promise<void>;
 }
 
-export type Services = ReturnType<typeof createServices>;
+export interface RuntimeOptions {
+  log: Log;
+  /** An open PGlite instance to use instead of opening DATA_DIR/pglite (tests load a migrated snapshot). */
+  pglite?: PGlite | undefined;
+}
 
-export function imagesDir(config: Config): string {
-  return path.resolve(config.DATA_DIR, "images");
+/**
+ * The composition root's non-HTTP half: the database (migrated, and seeded when empty), every integration (mailer,
+ * identity, image storage, Redis) and every domain service, built once per process. buildApp (app.ts) adds HTTP;
+ * tests of services use this alone (tests/support/test-services.ts).
+ */
+export async function createServices(config: Config, { log, pglite }: RuntimeOptions): Promise<Runtime> {
+  const closers: (() => Promise<void> | void)[] = [];
+  const close = async () => {
+    for (const closeOne of closers.reverse()) await closeOne();
+    closers.length = 0;
+  };
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: config.paths.pglite,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pglite,
+  });
+  closers.push(async () => {
+    await database.close();
+    log.info("database closed");
+  });
+
+  try {
+    if (config.SEED_DEMO_DATA) await seedOnce(database, config, log);
+
+    // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
+    let rateLimitStore = createDatabaseRateLimitStore(database.db);
+    if (config.REDIS_URL) {
+      const redis = await createRedisRateLimitStore(config.REDIS_URL).catch((error: unknown) => {
+        throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
+      });
+      closers.push(() => redis.close());
+      rateLimitStore = redis;
+    }
+
+    const now = () => new Date();
+    const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.paths.outbox, log });
+    closers.push(() => mailer.close());
+    const rateLimiter = createRateLimiter({ store: rateLimitStore, now });
+    const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
+    // Lists are not evicted: they expire within API_CACHE_TTL_MS (docs/decisions/009-catalogue-micro-cache.md).
+    const catalogChanges: CatalogChanges = {
+      productsChanged: (ids) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`)),
+    };
+
+    const services: Services = {
+      catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
+      reviews: createReviewsService({ db: database.db }),
+      accounts: createAccountsService({
+        db: database.db,
+        mailer,
+        identity: createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER }),
+        limiter: rateLimiter,
+        now,
+        secret: config.SESSION_SECRET,
+        limits: {
+          otpTtlSeconds: config.OTP_TTL_SECONDS,
+          otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
+          otpResendSeconds: config.OTP_RESEND_SECONDS,
+          signinMaxFailures: config.SIGNIN_MAX_FAILURES,
+          signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
+          sessionTtlDays: config.SESSION_TTL_DAYS,
+        },
+      }),
+      uploads: createUploadsService({
+        db: database.db,
+        store: createLocalImageStore(config.paths.images),
+        now,
+        maxPixels: config.UPLOAD_MAX_PIXELS,
+      }),
+      imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
+      rateLimiter,
+    };
+    return { services, database, catalogCache, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function seedOnce(database: Database, config: Config, log: Log) {
+  const started = performance.now();
+  const result = await seedDemoCatalog(database.db, {
+    imagesDir: config.paths.images,
+    onProgress: (message) => log.info(message),
+  });
+  if (result.seeded || (result.images?.rendered ?? 0) > 0) {
+    log.info({ ...result, ms: Math.round(performance.now() - started) }, "demo catalogue ready");
+  }
 }

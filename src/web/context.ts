@@ -1,18 +1,34 @@
 import { createContext } from "react-router";
-import type { Services } from "#server/services.ts";
+import type { Services } from "#domain/services.ts";
 
 /**
  * Context tokens the server seeds for every request (React Router load context). Reached through the `#app-context`
  * package import and externalized from the SSR bundle by name, so Fastify and the route modules share ONE token
- * (notes/stack-spike.md); otherwise every page fails with "No value found for context".
+ * (docs/architecture.md, "The web adapter"); otherwise every page fails with "No value found for context".
  */
 export const servicesContext = createContext<Services>();
+
+/** Settings the web app may know and show (public values only, from the shop's configuration). */
+export interface PublicSettings {
+  /** The shop's public origin, for canonical URLs. */
+  publicUrl: string;
+  /** OAuth client id of the Google sign-in button, or null when Google sign-in is not configured. */
+  googleClientId: string | null;
+  /** Largest profile photo upload (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** How long an e-mailed code is valid (OTP_TTL_SECONDS). */
+  otpTtlSeconds: number;
+}
+
+export const settingsContext = createContext<PublicSettings>();
 
 export interface RequestInfo {
   /** CSP nonce for the inline scripts React Router renders; undefined in development (no CSP there). */
   nonce: string | undefined;
-  /** The shop's public origin, for canonical URLs. */
-  publicUrl: string;
+  /** The delivery country chosen in the location cookie; undefined means every location (spec default "All"). */
+  location: string | undefined;
+  /** Set-Cookie values for every cookie the shop sets (one registry on the server). */
+  cookies: Cookies;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
@@ -35,8 +51,8 @@ export interface OtpFlow {
   action: "verify" | "reset";
 }
 
-/** Set-Cookie header values for the accounts flows, built by the server (names and flags live in one place there). */
-export interface SessionCookies {
+/** Set-Cookie header values, built by the server's cookie registry (names and flags live in one place there). */
+export interface Cookies {
   session(token: string, expiresAt: Date): string;
   clearSession(): string;
   resetGrant(token: string, expiresAt: Date): string;
@@ -45,6 +61,8 @@ export interface SessionCookies {
   clearOtpFlow(): string;
   flash(message: string): string;
   clearFlash(): string;
+  /** Remembers the delivery country; null forgets it (every location). */
+  location(country: string | null): string;
 }
 
 /** What the accounts screens need to know about the request beyond the user (set per request by the web plugin). */
@@ -59,7 +77,7 @@ export interface AuthRequest {
   otpFlow: OtpFlow | undefined;
   /** A one-time message set before a redirect (e.g. "Your e-mail is verified"); clear it with cookies.clearFlash(). */
   flash: string | undefined;
-  cookies: SessionCookies;
+  cookies: Cookies;
 }
 
 export const authRequestContext = createContext<AuthRequest>();

@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
-import { authRequestContext, currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, requestInfoContext, servicesContext, settingsContext } from "#app-context";
 import type { Route } from "./+types/root.ts";
 import appStylesheet from "./app.css?url";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
@@ -22,7 +22,6 @@ import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
 import { showSuccess } from "./components/ui/toast.ts";
 import { Toasts } from "./components/ui/toasts.tsx";
 import { loadCartSummary } from "./lib/cart-summary.ts";
-import { readLocation } from "./lib/location.ts";
 import type { RootData } from "./lib/root-data.ts";
 
 /**
@@ -32,8 +31,9 @@ import type { RootData } from "./lib/root-data.ts";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
 /** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { nonce, publicUrl } = context.get(requestInfoContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { nonce, location } = context.get(requestInfoContext);
+  const { publicUrl } = context.get(settingsContext);
   const { catalog } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
@@ -43,7 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     publicUrl,
     user: user ? { name: user.name, email: user.email, image: user.images[0] ?? null } : null,
     cart,
-    location: readLocation(request) ?? null,
+    location: location ?? null,
     categories: categories.map(({ id, name, children }) => ({
       id,
       name,

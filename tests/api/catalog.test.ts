@@ -357,6 +357,23 @@ describe("micro-cache of catalogue answers (API_CACHE_TTL_MS)", () => {
     expect(notFound.map((a) => a.statusCode)).toEqual(Array(5).fill(404));
   });
 
+  it("shows a product changed through a service at once: its cached detail is evicted, other answers are kept", async () => {
+    const product = demo.products[5];
+    if (!product) throw new Error("the demo catalogue has products");
+    const url = `/api/products/${product.id}`;
+    const list = "/api/products/getProducts?page=1&perPage=3";
+    await app.server.inject({ method: "GET", url });
+    await app.server.inject({ method: "GET", url: list });
+    expect((await app.server.inject({ method: "GET", url })).headers["x-cache"]).toBe("HIT");
+    const stock = product.countInStock + 7;
+    await app.services.catalog.setStock(product.id, stock);
+    const after = await app.server.inject({ method: "GET", url });
+    expect(after.headers["x-cache"]).toBe("MISS");
+    expect(after.json().countInStock).toBe(stock);
+    // Lists are not evicted: they expire within API_CACHE_TTL_MS (docs/decisions/009-catalogue-micro-cache.md).
+    expect((await app.server.inject({ method: "GET", url: list })).headers["x-cache"]).toBe("HIT");
+  });
+
   it("is off with API_CACHE_TTL_MS=0", async () => {
     const uncached = await createTestApp({ env: { API_CACHE_TTL_MS: "0" } });
     try {

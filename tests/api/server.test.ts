@@ -11,12 +11,12 @@ beforeAll(async () => {
   imageBytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#ff5252" } })
     .webp()
     .toBuffer();
-  await mkdir(app.services.media.imagesDir, { recursive: true });
-  await writeFile(path.join(app.services.media.imagesDir, "p-test-1.webp"), imageBytes);
+  await mkdir(app.config.paths.images, { recursive: true });
+  await writeFile(path.join(app.config.paths.images, "p-test-1.webp"), imageBytes);
   const banner = await sharp({ create: { width: 1600, height: 600, channels: 3, background: "#2e7d32" } })
     .webp()
     .toBuffer();
-  await writeFile(path.join(app.services.media.imagesDir, "b-test-wide.webp"), banner);
+  await writeFile(path.join(app.config.paths.images, "b-test-wide.webp"), banner);
 });
 afterAll(async () => {
   await app?.close();

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
-import { notFound } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
+import type { CatalogChanges } from "../ports.ts";
 import type { Banner, Category, Page, Pagination, Product, ProductFilter } from "./types.ts";
 
 const subCategories = alias(categories, "sub_categories");
@@ -37,7 +38,7 @@ const SEARCH_WORD_SIMILARITY = 0.3;
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService({ db }: { db: Db }) {
+export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
   function selectProducts() {
     return db
       .select(productColumns)
@@ -149,6 +150,23 @@ export function createCatalogService({ db }: { db: Db }) {
         filterConditions({ ...scope, location: options.location, page: 1, perPage: options.limit }),
       );
       return selectProducts().where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(options.limit);
+    },
+
+    /**
+     * Sets a product's stock (the shop owner's count after a delivery or a stock-take). Cached answers showing the old
+     * count are evicted once the change is committed.
+     */
+    async setStock(productId: string, countInStock: number): Promise<void> {
+      if (!Number.isInteger(countInStock) || countInStock < 0) {
+        throw new AppError("BAD_REQUEST", "Stock must be a whole number, 0 or more.");
+      }
+      const updated = await db
+        .update(products)
+        .set({ countInStock })
+        .where(eq(products.id, productId))
+        .returning({ id: products.id });
+      if (updated.length === 0) throw notFound("Product not found");
+      changes.productsChanged([productId]);
     },
 
     async listBanners(kind: BannerKind): Promise<Banner[]> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { BannerKind } from "#db/schema/catalog.ts";
 import type { ProductFilter } from "#domain/catalog/types.ts";
+import type { Services } from "#domain/services.ts";
 import { rupeesToPaise } from "#shared/money.ts";
 import {
   catIdQuery,
@@ -14,7 +15,6 @@ import {
   searchQuery,
   subCatIdQuery,
 } from "#shared/schemas/catalog.ts";
-import type { Services } from "../services.ts";
 import { bannerJson, categoryJson, errorJson, productJson, productPageJson } from "./catalog-schemas.ts";
 import { createPresenters } from "./present.ts";
 import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
@@ -24,13 +24,13 @@ const errors = { 400: errorJson, 404: errorJson };
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
 
 /** The catalogue GETs of spec §7, with the contract's paths (including the misspelt `fiterByPrice`), under /api. */
-export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache }> = async (
+export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache; publicUrl: string }> = async (
   app,
-  { services, cache },
+  { services, cache, publicUrl },
 ) => {
   const { catalog } = services;
   if (cache) serveThroughCache(app, cache);
-  const present = createPresenters(services.media.publicUrl);
+  const present = createPresenters(publicUrl);
   const listProducts = async (filter: ProductFilter) => present.productPage(await catalog.listProducts(filter));
   const tags = ["Catalogue"];
 

@@ -51,4 +51,18 @@ describe("response cache", () => {
     cache.clear();
     expect(cache.get("a")).toBeUndefined();
   });
+
+  it("evicts a path with every query string, and leaves other paths alone", () => {
+    const cache = createResponseCache({ ttlMs: 500 });
+    cache.set("/api/products/1", "one");
+    cache.set("/api/products/1?x=2", "one again");
+    cache.set("/api/products/10", "ten");
+    cache.set("/api/products?catId=1", "list");
+    cache.evictPaths(["/api/products/1"]);
+    expect(cache.get("/api/products/1")).toBeUndefined();
+    expect(cache.get("/api/products/1?x=2")).toBeUndefined();
+    expect(cache.get("/api/products/10")?.toString()).toBe("ten");
+    expect(cache.get("/api/products?catId=1")?.toString()).toBe("list");
+    expect(cache.bytes).toBe("ten".length + "list".length);
+  });
 });

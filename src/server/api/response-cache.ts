@@ -5,12 +5,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * path and query, and served as is to the next requests for the same URL. The catalogue is read far more often than it
  * changes; a second of staleness for a product list is invisible to shoppers, while prices and stock that matter are
  * read from the database again at the cart and at checkout (never from here). Another instance's cache is at most
- * `ttlMs` behind; in this process, whatever changes the catalogue calls `clear()`.
+ * `ttlMs` behind; in this process, services that change products report it through the `CatalogChanges` port and the
+ * composition root evicts those products' answers (`evictPaths`), see docs/decisions/009-catalogue-micro-cache.md.
  */
 export interface ResponseCache {
   /** The answer's bytes: kept encoded, so a hit costs no UTF-8 encoding of the body. */
   get(key: string): Buffer | undefined;
   set(key: string, body: string): void;
+  /** Forgets the answers for these paths, whatever their query string. */
+  evictPaths(paths: readonly string[]): void;
   clear(): void;
   readonly size: number;
   readonly bytes: number;
@@ -59,6 +62,14 @@ export function createResponseCache({
       }
       entries.set(key, { body, expires: now() + ttlMs });
       bytes += body.length;
+    },
+    evictPaths(paths) {
+      if (entries.size === 0 || paths.length === 0) return;
+      const wanted = new Set(paths);
+      for (const key of entries.keys()) {
+        const query = key.indexOf("?");
+        if (wanted.has(query === -1 ? key : key.slice(0, query))) remove(key);
+      }
     },
     clear() {
       entries.clear();

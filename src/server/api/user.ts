@@ -2,9 +2,9 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { SessionCookies } from "#app-context";
 import type { Account } from "#domain/accounts/accounts-service.ts";
 import { AppError } from "#domain/errors.ts";
+import type { Services } from "#domain/services.ts";
 import {
   accountMessages,
   changePasswordForm,
@@ -17,9 +17,8 @@ import {
   signUpForm,
 } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
+import { type Cookies, readCookies } from "../cookies.ts";
 import { requireSelf, requireUser } from "../plugins/auth.ts";
-import type { Services } from "../services.ts";
-import { RESET_COOKIE } from "../session-cookies.ts";
 
 /** Every error of these routes: the API's `{ error: true, msg }` plus the contract's own flags where it has them. */
 const errorJson = z
@@ -100,19 +99,21 @@ const STORED_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
  * passwords are reset only with a grant earned by a fresh code, ids in paths must be the session's own, and the server
  * decides `isAdmin`. Also the pending-upload routes of My Account (`/imageUpload`). Register under `/api`.
  */
-export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: SessionCookies }> = async (
-  app,
-  { services, cookies },
-) => {
-  const { accounts, uploads, media } = services;
-  const imageUrl = (name: string) => `${media.publicUrl}/download/${name}`;
+export const userApi: FastifyPluginAsyncZod<{
+  services: Services;
+  cookies: Cookies;
+  publicUrl: string;
+  uploadMaxBytes: number;
+}> = async (app, { services, cookies, publicUrl, uploadMaxBytes }) => {
+  const { accounts, uploads } = services;
+  const imageUrl = (name: string) => `${publicUrl}/download/${name}`;
   const present = (user: Account) => ({ ...user, _id: user.id, images: user.images.map(imageUrl) });
   const requester = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
   const tags = ["User"];
 
   // Multipart only here, for the photo upload; the shop's other routes accept JSON alone.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: media.uploadMaxBytes, files: 5, fields: 10, parts: 15, fieldSize: 1024 },
+    limits: { fileSize: uploadMaxBytes, files: 5, fields: 10, parts: 15, fieldSize: 1024 },
   });
 
   function signedIn(reply: FastifyReply, session: Awaited<ReturnType<typeof accounts.signIn>>) {
@@ -299,7 +300,7 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Sessi
       withFailure({ status: "FAILED" }, async () => {
         const form = parse(resetPasswordForm, request.body);
         const body = (request.body ?? {}) as { email?: unknown; resetToken?: unknown };
-        const resetToken = typeof body.resetToken === "string" ? body.resetToken : request.cookies[RESET_COOKIE];
+        const resetToken = typeof body.resetToken === "string" ? body.resetToken : readCookies(request).resetToken;
         if (!resetToken)
           throw new AppError("FORBIDDEN", "Please verify the code we e-mailed you before choosing a new password.");
         const email = typeof body.email === "string" && body.email.trim() !== "" ? body.email : undefined;
@@ -420,7 +421,7 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Sessi
           data = await part.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            const mib = Math.round((media.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+            const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
             throw new AppError("PAYLOAD_TOO_LARGE", `The photo is larger than ${mib} MB. Please choose a smaller one.`);
           }
           throw error;

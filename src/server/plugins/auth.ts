@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Account, AccountsService } from "#domain/accounts/accounts-service.ts";
 import { AppError } from "#domain/errors.ts";
-import { SESSION_COOKIE } from "../session-cookies.ts";
+import { COOKIE } from "../cookies.ts";
 import { errorBody } from "./error-handler.ts";
 
 declare module "fastify" {
@@ -39,7 +39,7 @@ export const authPlugin = fp(
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
       if (ANONYMOUS_PATHS.test(request.url)) return;
       const bearer = bearerToken(request.headers.authorization);
-      const token = bearer ?? request.cookies[SESSION_COOKIE];
+      const token = bearer ?? request.cookies[COOKIE.session];
       if (!token) return;
       const found = await accounts.authenticate(token);
       if (!found) return;

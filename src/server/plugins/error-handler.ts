@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "#domain/errors.ts";
@@ -46,11 +46,15 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
     return reply.status(Math.max(status, 500)).send(errorBody("Something went wrong on our side. Please try again."));
   });
 
-  // Unknown API paths get a JSON 404; everything else falls through to the web app's own not-found page.
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(`No API route ${request.method} ${request.url.split("?")[0]}`));
-  });
+  // Without the web app (API-only tests), every unknown path gets the API's JSON 404; with it, the web adapter's
+  // catch-all owns every path outside /api, and /api has a catch-all route of its own (api/index.ts).
+  app.setNotFoundHandler(notFoundAnswer);
 });
+
+/** The JSON 404 of an unknown API path. */
+export async function notFoundAnswer(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send(errorBody(`No API route ${request.method} ${request.url.split("?")[0]}`));
+}
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {

@@ -3,16 +3,24 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import type { FastifyInstance } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { authRequestContext, currentUserContext, requestInfoContext, type SessionCookies, servicesContext } from "#app-context";
-import type { Services } from "../services.ts";
-import { FLASH_COOKIE, OTP_FLOW_COOKIE, parseOtpFlow, RESET_COOKIE } from "../session-cookies.ts";
+import {
+  authRequestContext,
+  type Cookies,
+  currentUserContext,
+  type PublicSettings,
+  requestInfoContext,
+  servicesContext,
+  settingsContext,
+} from "#app-context";
+import type { Services } from "#domain/services.ts";
+import { readCookies } from "../cookies.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 
 export interface WebOptions {
   services: Services;
-  publicUrl: string;
-  /** Set-Cookie builders for the accounts screens' actions. */
-  cookies: SessionCookies;
+  settings: PublicSettings;
+  /** Set-Cookie builders (the cookie registry). */
+  cookies: Cookies;
   /** Vite in development (hot reload); absent in production, where build/ is served. */
   devServer?: ViteDevServer | undefined;
   /** Strict-Transport-Security on the build's files (the shop is served over HTTPS). */
@@ -23,7 +31,7 @@ export interface WebOptions {
 
 /**
  * The web adapter: React Router renders every path the API does not own. Loaders reach the services only through this
- * load context (ARCHITECTURE.md invariant 1), never by import.
+ * load context (docs/architecture.md), never by import.
  */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // The build's files (scripts, stylesheets, icons: one route each, by name) are never pages: the fixed header set,
@@ -46,11 +54,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     },
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
+      const cookies = readCookies(request);
       context.set(servicesContext, options.services);
-      context.set(requestInfoContext, {
-        nonce: reply.cspNonce?.script,
-        publicUrl: options.publicUrl,
-      });
+      context.set(settingsContext, options.settings);
+      context.set(requestInfoContext, { nonce: reply.cspNonce?.script, location: cookies.location, cookies: options.cookies });
       // The auth plugin has already resolved the session (cookie) for this request.
       const user = request.user;
       context.set(currentUserContext, user ? { id: user.id, name: user.name, email: user.email, images: user.images } : null);
@@ -58,9 +65,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? "",
         sessionId: request.session?.id ?? null,
-        resetToken: request.cookies[RESET_COOKIE],
-        otpFlow: parseOtpFlow(request.cookies[OTP_FLOW_COOKIE]),
-        flash: request.cookies[FLASH_COOKIE]?.slice(0, 300),
+        resetToken: cookies.resetToken,
+        otpFlow: cookies.otpFlow,
+        flash: cookies.flash,
         cookies: options.cookies,
       });
       return context;

@@ -4,7 +4,7 @@ import { resetPasswordForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
 import { primaryButton, TextField } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies } from "../lib/account-action.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies } from "../lib/actions.server.ts";
 import type { Route } from "./+types/change-password.ts";
 
 export const handle = { chrome: false };

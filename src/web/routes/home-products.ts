@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { servicesContext } from "#app-context";
+import { requestInfoContext, servicesContext } from "#app-context";
 import { toProductCardData } from "../components/product/product-data.ts";
-import { readLocation } from "../lib/location.ts";
 import type { Route } from "./+types/home-products.ts";
 
 /** How many products a Popular Products tab shows. */
@@ -17,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const page = await catalog.listProducts({
     catName,
-    location: readLocation(request),
+    location: context.get(requestInfoContext).location,
     page: 1,
     perPage: POPULAR_PRODUCTS_COUNT,
   });

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { servicesContext } from "#app-context";
+import { requestInfoContext, servicesContext } from "#app-context";
 import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
 import { BannerCarousel } from "../components/home/banner-carousel.tsx";
@@ -11,7 +11,6 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../components/home/product-grid.tsx";
 import { toProductCardData } from "../components/product/product-data.ts";
-import { readLocation } from "../lib/location.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";
 import { POPULAR_PRODUCTS_COUNT } from "./home-products.ts";
@@ -22,9 +21,9 @@ const ROW_PRODUCTS_COUNT = 10;
  * Awaits only what the first screen shows (categories and the banner carousel); every other block streams in behind
  * a skeleton of its final size. Every product list follows the shopper's delivery location.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const location = readLocation(request);
+  const location = context.get(requestInfoContext).location;
   const cards = ({ items }: { items: Product[] }) => items.map(toProductCardData);
   const [categories, homeBanners] = await Promise.all([catalog.listCategories(), catalog.listBanners("home")]);
   const banners = (kind: "side" | "row" | "bottom") => catalog.listBanners(kind).then((rows) => toBannerData(rows, categories));

@@ -3,16 +3,13 @@ import { requestInfoContext } from "#app-context";
 import { findCountry, listCountries } from "#domain/locations/countries.ts";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
-import { LOCATION_COOKIE, readLocation } from "../lib/location.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/location.ts";
 
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
 /** The countries for the picker (the header's dialog loads this too), the current choice and a search sent without JS. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
-  return { countries: listCountries(), current: readLocation(request) ?? null, query };
+  return { countries: listCountries(), current: context.get(requestInfoContext).location ?? null, query };
 }
 
 /** Remembers the chosen country in the `location` cookie ('All' forgets it) and goes home, where lists follow it. */
@@ -20,14 +17,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const choice = form.get("location");
   if (typeof choice !== "string") throw data("Choose a location", { status: 400 });
-  const secure = context.get(requestInfoContext).publicUrl.startsWith("https://") ? "; Secure" : "";
+  const { cookies } = context.get(requestInfoContext);
   if (choice.trim().toLowerCase() === DEFAULT_LOCATION.toLowerCase()) {
-    return redirect("/", { headers: { "Set-Cookie": `${LOCATION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}` } });
+    return redirect("/", { headers: { "Set-Cookie": cookies.location(null) } });
   }
   const country = findCountry(choice);
   if (!country) throw data("Unknown location", { status: 400 });
-  const cookie = `${LOCATION_COOKIE}=${encodeURIComponent(country.country)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
-  return redirect("/", { headers: { "Set-Cookie": cookie } });
+  return redirect("/", { headers: { "Set-Cookie": cookies.location(country.country) } });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

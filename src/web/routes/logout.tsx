@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { redirectWithCookies } from "../lib/account-action.ts";
+import { redirectWithCookies } from "../lib/actions.server.ts";
 import type { Route } from "./+types/logout.ts";
 
 /** Signing out changes state, so it is a POST (account menu, mobile nav); a GET only goes home. */

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useNavigation } from "react-router";
-import { authRequestContext, currentUserContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
 import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
 import { showSuccess } from "../components/ui/toast.ts";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/account-action.ts";
+import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
 import type { Route } from "./+types/my-account.ts";
 
 type AccountTab = "profile" | "password";
@@ -39,9 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const auth = context.get(authRequestContext);
   // Room for the photo plus the few text fields.
-  const form = await readForm(request, services.media.uploadMaxBytes + 64 * 1024);
+  const { uploadMaxBytes } = context.get(settingsContext);
+  const form = await readForm(request, uploadMaxBytes + 64 * 1024);
   if (!form) {
-    const mib = Math.round((services.media.uploadMaxBytes / 1024 / 1024) * 10) / 10;
+    const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
     return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as AccountTab });
   }
   const intent: AccountTab = text(form, "intent") === "password" ? "password" : "profile";

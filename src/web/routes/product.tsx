@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Await, Link } from "react-router";
-import { servicesContext } from "#app-context";
+import { requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.ts";
@@ -9,7 +9,6 @@ import { productBreadcrumbs, productMeta } from "../components/product/product-m
 import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs } from "../components/product/product-tabs.tsx";
-import { readLocation } from "../lib/location.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/product.ts";
@@ -35,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       productId: product.id,
       subCatId: product.subCatId,
       catId: product.catId,
-      location: readLocation(request),
+      location: context.get(requestInfoContext).location,
       limit: RELATED_LIMIT,
     })
     .then((items) => items.map(toProductCardData));

@@ -1,12 +1,11 @@
 import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { servicesContext } from "#app-context";
+import { requestInfoContext, servicesContext } from "#app-context";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import type { ListingData } from "../components/listing/listing-data.ts";
 import { toResults } from "../components/listing/listing-data.ts";
 import { ListingPage } from "../components/listing/listing-page.tsx";
 import { parseListingQuery, toProductFilter } from "../components/listing/listing-query.ts";
 import { onlyViewChanged, withParams } from "../components/listing/listing-url.ts";
-import { readLocation } from "../lib/location.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/search.ts";
 
@@ -26,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
   const [categories, page] = await Promise.all([
     catalog.listCategories(),
-    catalog.searchProducts({ query: q, ...toProductFilter(query), subCatId, location: readLocation(request) }),
+    catalog.searchProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
   ]);
   return {
     q,

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { authRequestContext, currentUserContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
 import { accountMessages, emailForm, safeRedirectPath, signInForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
 import { linkButton, primaryButton, secondaryButton, TextField } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/account-action.ts";
-import { signInWithGoogleAction } from "../lib/google-action.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/actions.server.ts";
+import { signInWithGoogleAction } from "../lib/google-action.server.ts";
 import type { Route } from "./+types/sign-in.ts";
 
 export const handle = { chrome: false };
@@ -17,8 +17,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (context.get(currentUserContext)) throw redirect(redirectTo);
   const auth = context.get(authRequestContext);
-  const { google } = context.get(servicesContext);
-  const payload = { redirectTo, flash: auth.flash ?? null, googleClientId: google.clientId ?? null };
+  const { googleClientId } = context.get(settingsContext);
+  const payload = { redirectTo, flash: auth.flash ?? null, googleClientId };
   return auth.flash ? data(payload, { headers: { "Set-Cookie": auth.cookies.clearFlash() } }) : payload;
 }
 

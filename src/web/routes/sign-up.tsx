@@ -1,19 +1,19 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { authRequestContext, currentUserContext, servicesContext } from "#app-context";
+import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
 import { signUpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
 import { linkButton, primaryButton, secondaryButton, TextField } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/account-action.ts";
-import { signInWithGoogleAction } from "../lib/google-action.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/actions.server.ts";
+import { signInWithGoogleAction } from "../lib/google-action.server.ts";
 import type { Route } from "./+types/sign-up.ts";
 
 export const handle = { chrome: false };
 
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(currentUserContext)) throw redirect("/");
-  return { googleClientId: context.get(servicesContext).google.clientId ?? null };
+  return { googleClientId: context.get(settingsContext).googleClientId };
 }
 
 /** Creates the (unverified) account, e-mails a code and continues on /verifyOTP. The password is never sent back. */

@@ -1,4 +1,4 @@
-import { requestInfoContext, servicesContext } from "#app-context";
+import { servicesContext, settingsContext } from "#app-context";
 import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from "../lib/sitemap-xml.ts";
 import type { Route } from "./+types/sitemap.ts";
 
@@ -10,7 +10,7 @@ const PAGE_SIZE = 100;
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
-  const origin = context.get(requestInfoContext).publicUrl.replace(/\/+$/, "");
+  const origin = context.get(settingsContext).publicUrl.replace(/\/+$/, "");
   const entries: SitemapEntry[] = [{ loc: `${origin}/` }];
   for (const category of await catalog.listCategories()) {
     entries.push({ loc: `${origin}/products/category/${category.id}` });

@@ -6,7 +6,7 @@ import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { OtpInput } from "../components/account/otp-input.tsx";
 import { ResendCode } from "../components/account/resend-code.tsx";
 import { primaryButton } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/account-action.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/actions.server.ts";
 import type { Route } from "./+types/verify-otp.ts";
 
 export const handle = { chrome: false };

@@ -1,7 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { servicesContext } from "#app-context";
+import { requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { readLocation } from "../../lib/location.ts";
 import { notFoundResponse, orNotFound } from "../../lib/not-found.ts";
 import { toProductCardData } from "../product/product-data.ts";
 import { type ListingData, toResults, toSideBanners } from "./listing-data.ts";
@@ -36,7 +35,7 @@ export async function loadListing({
   }
 
   const query = parseListingQuery(url.searchParams);
-  const location = readLocation(request);
+  const location = context.get(requestInfoContext).location;
   const catId = category.parentId ?? category.id;
   const scope = isSubCategory ? { subCatId: category.id } : { catId: category.id };
   const [categories, page] = await Promise.all([

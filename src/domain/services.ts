@@ -1,0 +1,21 @@
+import type { AccountsService } from "./accounts/accounts-service.ts";
+import type { CatalogService } from "./catalog/catalog-service.ts";
+import type { ImageVariants } from "./media/image-variants.ts";
+import type { UploadsService } from "./media/uploads-service.ts";
+import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { ReviewsService } from "./reviews/reviews-service.ts";
+
+/**
+ * Every domain service, built once per process by `createServices` (src/server/services.ts) and handed to both
+ * adapters: the API as plugin options, the web app through the load context (src/web/context.ts).
+ */
+export interface Services {
+  catalog: CatalogService;
+  reviews: ReviewsService;
+  accounts: AccountsService;
+  uploads: UploadsService;
+  /** Narrower copies of stored pictures for srcset, made on first request. */
+  imageVariants: ImageVariants;
+  /** Abuse limits shared by web actions and API routes (docs/decisions/007-sessions-and-csrf.md). */
+  rateLimiter: RateLimiter;
+}

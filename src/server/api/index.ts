@@ -1,0 +1,56 @@
+import fastifyCors from "@fastify/cors";
+import type { FastifyInstance } from "fastify";
+import type { Services } from "#domain/services.ts";
+import type { Cookies } from "../cookies.ts";
+import { notFoundAnswer } from "../plugins/error-handler.ts";
+import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
+import { catalogApi } from "./catalog.ts";
+import { locationsApi } from "./locations.ts";
+import type { ResponseCache } from "./response-cache.ts";
+import { userApi } from "./user.ts";
+
+export interface ApiOptions {
+  services: Services;
+  catalogCache: ResponseCache;
+  cookies: Cookies;
+  /** The shop's public address (absolute image URLs). */
+  publicUrl: string;
+  /** Largest profile photo (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
+  /** Origins whose pages may call the API (CORS_ORIGINS). */
+  corsOrigins: string[];
+  /** Strict-Transport-Security on every answer (the shop is served over HTTPS). */
+  hsts: boolean;
+  /** The OpenAPI document, served at /api/docs. */
+  openApi: () => unknown;
+}
+
+/** The REST API of spec §7, every area's routes in one list. Register with `{ prefix: "/api" }`. */
+export async function api(app: FastifyInstance, options: ApiOptions) {
+  const { services } = options;
+  applyStaticSecurityHeaders(app, { hsts: options.hsts });
+  // CORS only for the API: clients of the original API run on other origins and send Authorization headers.
+  await app.register(fastifyCors, {
+    origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["Authorization", "Content-Type"],
+    maxAge: 600,
+  });
+  await app.register(catalogApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
+  await app.register(userApi, {
+    services,
+    cookies: options.cookies,
+    publicUrl: options.publicUrl,
+    uploadMaxBytes: options.uploadMaxBytes,
+  });
+  await app.register(locationsApi);
+  app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
+  // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
+  // OPTIONS stays with CORS).
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    schema: { hide: true },
+    handler: notFoundAnswer,
+  });
+}

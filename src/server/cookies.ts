@@ -1,0 +1,104 @@
+import type { FastifyRequest } from "fastify";
+import type { Cookies, OtpFlow } from "#app-context";
+import { DEFAULT_LOCATION } from "#shared/constants.ts";
+
+export type { Cookies } from "#app-context";
+
+/**
+ * Every cookie the shop sets, in one registry: names, flags and lifetimes here, nowhere else. The session cookie is the
+ * only credential; the others are short-lived flow state or a preference. Both adapters build Set-Cookie values
+ * through `createCookies` and read the request's cookies through `readCookies` (the web gets both through its context).
+ */
+export const COOKIE = {
+  session: "sid",
+  resetGrant: "reset_grant",
+  otpFlow: "otp_flow",
+  flash: "flash",
+  location: "location",
+} as const;
+
+const OTP_FLOW_MAX_AGE_S = 30 * 60;
+const FLASH_MAX_AGE_S = 60;
+const LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
+const FLASH_MAX_LENGTH = 300;
+const LOCATION_MAX_LENGTH = 100;
+
+interface CookieOptions {
+  maxAge?: number;
+  expires?: Date;
+  sameSite?: "Lax" | "Strict";
+}
+
+/**
+ * Set-Cookie values: `HttpOnly; SameSite=Lax; Path=/`, and `Secure` when the shop is served over HTTPS
+ * (docs/decisions/007-sessions-and-csrf.md).
+ */
+export function createCookies(publicUrl: string): Cookies {
+  const secure = publicUrl.startsWith("https://");
+  const serialize = (name: string, value: string, options: CookieOptions = {}) => {
+    const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "HttpOnly", `SameSite=${options.sameSite ?? "Lax"}`];
+    if (secure) parts.push("Secure");
+    if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+    if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
+    return parts.join("; ");
+  };
+  const clear = (name: string) => serialize(name, "", { maxAge: 0, expires: new Date(0) });
+  return {
+    session: (token, expiresAt) => serialize(COOKIE.session, token, { expires: expiresAt }),
+    clearSession: () => clear(COOKIE.session),
+    // Strict: the grant is only ever used by our own pages, never after a link from elsewhere.
+    resetGrant: (token, expiresAt) => serialize(COOKIE.resetGrant, token, { expires: expiresAt, sameSite: "Strict" }),
+    clearResetGrant: () => clear(COOKIE.resetGrant),
+    otpFlow: (flow) => serialize(COOKIE.otpFlow, JSON.stringify(flow), { maxAge: OTP_FLOW_MAX_AGE_S }),
+    clearOtpFlow: () => clear(COOKIE.otpFlow),
+    flash: (message) => serialize(COOKIE.flash, message.slice(0, FLASH_MAX_LENGTH), { maxAge: FLASH_MAX_AGE_S }),
+    clearFlash: () => clear(COOKIE.flash),
+    location: (country) =>
+      country === null ? clear(COOKIE.location) : serialize(COOKIE.location, country, { maxAge: LOCATION_MAX_AGE_S }),
+  };
+}
+
+/** What the request's cookies say, checked: anything malformed reads as absent. */
+export interface RequestCookies {
+  sessionToken: string | undefined;
+  resetToken: string | undefined;
+  otpFlow: OtpFlow | undefined;
+  flash: string | undefined;
+  /** The chosen delivery country; undefined means every location (spec default "All"). */
+  location: string | undefined;
+}
+
+/** Reads the registry's cookies from a request (@fastify/cookie has parsed and URL-decoded them). */
+export function readCookies(request: FastifyRequest): RequestCookies {
+  const cookies = request.cookies;
+  return {
+    sessionToken: cookies[COOKIE.session] || undefined,
+    resetToken: cookies[COOKIE.resetGrant] || undefined,
+    otpFlow: parseOtpFlow(cookies[COOKIE.otpFlow]),
+    flash: cookies[COOKIE.flash]?.slice(0, FLASH_MAX_LENGTH) || undefined,
+    location: parseLocation(cookies[COOKIE.location]),
+  };
+}
+
+/** The OTP page's flow from its cookie (not a secret: the e-mail and what the code is for), or undefined. */
+export function parseOtpFlow(value: string | undefined): OtpFlow | undefined {
+  if (!value) return undefined;
+  try {
+    const flow = JSON.parse(value) as Partial<OtpFlow>;
+    if (typeof flow.email !== "string" || flow.email.length > 254) return undefined;
+    if (flow.action !== "verify" && flow.action !== "reset") return undefined;
+    return { email: flow.email, action: flow.action };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The location cookie's country, or undefined for none, "All", or anything that cannot be a country name: too long,
+ * or still percent-encoded (a malformed encoding is left as it was by the cookie parser).
+ */
+export function parseLocation(value: string | undefined): string | undefined {
+  const country = value?.trim();
+  if (!country || country.length > LOCATION_MAX_LENGTH || country.includes("%")) return undefined;
+  return country.toLowerCase() === DEFAULT_LOCATION.toLowerCase() ? undefined : country;
+}
