@@ -365,7 +365,7 @@ describe("micro-cache of catalogue answers (API_CACHE_TTL_MS)", () => {
     await app.server.inject({ method: "GET", url });
     await app.server.inject({ method: "GET", url: list });
     expect((await app.server.inject({ method: "GET", url })).headers["x-cache"]).toBe("HIT");
-    const stock = product.countInStock + 7;
+    const stock = (product.countInStock ?? 0) + 7;
     await app.services.catalog.setStock(product.id, stock);
     const after = await app.server.inject({ method: "GET", url });
     expect(after.headers["x-cache"]).toBe("MISS");
