@@ -43,8 +43,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: loggerOptions(config),
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
-    // Behind a load balancer the client address comes from X-Forwarded-For.
-    trustProxy: true,
+    // Whose X-Forwarded-For to believe (TRUST_PROXY): by default nobody's, so a client cannot pick its own address.
+    trustProxy: config.TRUST_PROXY,
     // Give every request an id the logs can be searched by.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

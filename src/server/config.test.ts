@@ -35,7 +35,22 @@ describe("loadConfig", () => {
     expect(config.CORS_ORIGINS).toEqual(["https://a.example", "http://localhost:5173"]);
   });
 
+  it("trusts no proxy by default; the proxies TRUST_PROXY names when set", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1, uniquelocal" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "uniquelocal",
+    ]);
+  });
+
   it.each([
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "loadbalancer.internal" }, "TRUST_PROXY"],
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -27,6 +28,42 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
+/** proxy-addr's names for address ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private networks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): unset/`false` none (the TCP peer is the client), or
+ * comma-separated addresses, CIDR ranges or range names of the load balancers in front. Never "any" (`true`), and no
+ * hop count (Fastify refuses to trust one, as it cannot tell a proxy from a client): then every client could pick its
+ * own address and dodge the per-network abuse limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value, context): false | string[] => {
+    if (value === "" || value.toLowerCase() === "false") return false;
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.find((entry) => {
+      if (PROXY_RANGE_NAMES.has(entry)) return false;
+      const [address = "", bits, ...rest] = entry.split("/");
+      const family = isIP(address);
+      const maxBits = family === 6 ? 128 : 32;
+      return family === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits));
+    });
+    if (wrong !== undefined) {
+      context.addIssue({
+        code: "custom",
+        message: `must be comma-separated proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal ("${wrong}" is none of them)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export const configSchema = z
@@ -53,6 +90,7 @@ export const configSchema = z
       .pipe(z.string().min(32, "must be at least 32 characters").optional()),
     LOG_LEVEL: z.enum(logLevels).default("info"),
     REDIS_URL: optionalUrl,
+    TRUST_PROXY: trustProxy,
     /** Comma-separated origins allowed to call the API from a browser (clients of the original API on another origin). */
     CORS_ORIGINS: z
       .string()

@@ -117,6 +117,48 @@ describe("POST /api/user/signup", () => {
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it("ignores a forged X-Forwarded-For when no proxy is trusted (TRUST_PROXY unset): the limit still counts", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await t.call({
+        method: "POST",
+        url: "/api/user/signup",
+        payload: signUpBody(),
+        ip,
+        headers: { "x-forwarded-for": uniqueIp() },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY)", () => {
+  it("counts the client named by the proxy's X-Forwarded-For, not the proxy", async () => {
+    // uniqueIp() gives 10.x.x.x addresses: the load balancers' network.
+    const behindProxy = await createAccountsTestApp({ TRUST_PROXY: "10.0.0.0/8" });
+    try {
+      const proxy = uniqueIp();
+      const client = uniqueIp();
+      const signUp = (from: string) =>
+        behindProxy.call({
+          method: "POST",
+          url: "/api/user/signup",
+          payload: signUpBody(),
+          ip: proxy,
+          headers: { "x-forwarded-for": from },
+        });
+      for (let i = 0; i < 10; i++) expect((await signUp(client)).status).toBe(200);
+      expect((await signUp(client)).status).toBe(429);
+      // Another shopper behind the same load balancer is a network of its own.
+      expect((await signUp(uniqueIp())).status).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe("verifying e-mailed codes", () => {
