@@ -7,6 +7,7 @@ import { createUploadsService } from "#domain/media/uploads-service.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
 import { createRateLimiter, type RateLimitStore } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
+import { createSearchService } from "#domain/search/search-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
 import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
@@ -41,6 +42,7 @@ export function createServices({
   const identity = createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER });
   return {
     catalog: createCatalogService({ db: database.db }),
+    search: createSearchService({ db: database.db }),
     reviews: createReviewsService({ db: database.db }),
     accounts: createAccountsService({
       db: database.db,
