@@ -4,6 +4,7 @@ import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
+import type { SearchService } from "./search/search-service.ts";
 
 /**
  * Every domain service, built once per process by `createServices` (src/server/services.ts) and handed to both
@@ -11,6 +12,7 @@ import type { ReviewsService } from "./reviews/reviews-service.ts";
  */
 export interface Services {
   catalog: CatalogService;
+  search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
   uploads: UploadsService;

@@ -9,6 +9,7 @@ import type { CatalogChanges } from "#domain/ports.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
+import { createSearchService } from "#domain/search/search-service.ts";
 import type { Services } from "#domain/services.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
@@ -86,6 +87,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
 
     const services: Services = {
       catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
+      search: createSearchService({ db: database.db }),
       reviews: createReviewsService({ db: database.db }),
       accounts: createAccountsService({
         db: database.db,

@@ -27,6 +27,14 @@ describe("server-rendered pages", () => {
     expect(html).toContain(`nonce="${nonce}"`);
   });
 
+  it("renders the search page with the products that match the query, typos tolerated", async () => {
+    const laptops = demo.products.filter((p) => /\blaptop\b/i.test(p.name));
+    const response = await app.server.inject({ method: "GET", url: "/search?q=lapotp" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Results for <q>lapotp</q>");
+    expect(laptops.some((p) => response.body.includes(`/product/${p.id}`))).toBe(true);
+  });
+
   it("answers an unknown page with the web app's 404 page", async () => {
     const response = await app.server.inject({ method: "GET", url: "/no-such-page" });
     expect(response.statusCode).toBe(404);

@@ -1,80 +1,14 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import type { Banner, Category, Page, Pagination, Product, ProductFilter } from "./types.ts";
-
-const subCategories = alias(categories, "sub_categories");
-
-/** Columns of a product with its category names, as every product query returns them. */
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  description: products.description,
-  images: products.images,
-  pricePaise: products.pricePaise,
-  oldPricePaise: products.oldPricePaise,
-  discount: products.discount,
-  rating: products.rating,
-  countInStock: products.countInStock,
-  catId: products.catId,
-  catName: categories.name,
-  subCatId: products.subCatId,
-  subCatName: subCategories.name,
-  productRam: products.productRam,
-  size: products.size,
-  productWeight: products.productWeight,
-  locations: products.locations,
-  isFeatured: products.isFeatured,
-  createdAt: products.createdAt,
-};
-
-/** Typo tolerance of search: share of the query's trigrams found in a product name (pg_trgm word similarity). 0.3 lets
- * one transposition in a short word through ("realxed" → "Relaxed"); exact and stemmed matches still rank first. */
-const SEARCH_WORD_SIMILARITY = 0.3;
+import { countProducts, filterConditions, selectProducts, toPage } from "./product-query.ts";
+import type { Banner, Category, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
-  function selectProducts() {
-    return db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.catId))
-      .leftJoin(subCategories, eq(subCategories.id, products.subCatId));
-  }
-
-  function filterConditions(filter: ProductFilter): SQL | undefined {
-    const conditions: SQL[] = [];
-    if (filter.catId) conditions.push(eq(products.catId, filter.catId));
-    if (filter.subCatId) conditions.push(eq(products.subCatId, filter.subCatId));
-    if (filter.catName) {
-      conditions.push(
-        inArray(
-          products.catId,
-          db
-            .select({ id: categories.id })
-            .from(categories)
-            .where(and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${filter.catName})`)),
-        ),
-      );
-    }
-    if (filter.minPricePaise !== undefined) conditions.push(gte(products.pricePaise, filter.minPricePaise));
-    if (filter.maxPricePaise !== undefined) conditions.push(lte(products.pricePaise, filter.maxPricePaise));
-    if (filter.minRating !== undefined) conditions.push(gte(products.rating, filter.minRating));
-    if (filter.location) conditions.push(sql`${products.locations} @> array[${filter.location}]::text[]`);
-    if (filter.featured !== undefined) conditions.push(eq(products.isFeatured, filter.featured));
-    return conditions.length > 0 ? and(...conditions) : undefined;
-  }
-
-  async function countProducts(where: SQL | undefined): Promise<number> {
-    const [row] = await db.select({ total: count() }).from(products).where(where);
-    return row?.total ?? 0;
-  }
-
   return {
     /** Top-level categories in display order, each with its sub-categories. */
     async listCategories(): Promise<Category[]> {
@@ -115,20 +49,20 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
-      const where = filterConditions(filter);
+      const where = filterConditions(db, filter);
       const [items, total] = await Promise.all([
-        selectProducts()
+        selectProducts(db)
           .where(where)
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(filter.perPage)
           .offset((filter.page - 1) * filter.perPage),
-        countProducts(where),
+        countProducts(db, where),
       ]);
       return toPage(items, total, filter);
     },
 
     async getProduct(id: string): Promise<Product> {
-      const [product] = await selectProducts().where(eq(products.id, id));
+      const [product] = await selectProducts(db).where(eq(products.id, id));
       if (!product) throw notFound("Product not found");
       return product;
     },
@@ -147,9 +81,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       const scope = options.subCatId ? { subCatId: options.subCatId } : { catId: options.catId };
       const where = and(
         ne(products.id, options.productId),
-        filterConditions({ ...scope, location: options.location, page: 1, perPage: options.limit }),
+        filterConditions(db, { ...scope, location: options.location, page: 1, perPage: options.limit }),
       );
-      return selectProducts().where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(options.limit);
+      return selectProducts(db).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(options.limit);
     },
 
     /**
@@ -177,36 +111,5 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         .orderBy(asc(banners.position), asc(banners.id))
         .limit(50);
     },
-
-    /**
-     * Full-text match on name, brand and description (stemmed: "sweaters" finds "sweater") or a close match of the
-     * query inside the name (typos: "lapotp" finds "Laptop"), best matches first.
-     */
-    async searchProducts(options: ProductFilter & { query: string }): Promise<Page<Product>> {
-      const query = options.query.trim();
-      const tsQuery = sql`websearch_to_tsquery('english', ${query})`;
-      const matches = sql`(${products.search} @@ ${tsQuery} or ${query} <% ${products.name})`;
-      const where = and(matches, filterConditions({ ...options, page: 1 }));
-      const rank = sql`ts_rank(${products.search}, ${tsQuery}) + word_similarity(${query}, ${products.name})`;
-      return db.transaction(async (tx) => {
-        // The threshold of `<%` is a setting; set it for this transaction only (works on PostgreSQL and PGlite).
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`);
-        const items = await tx
-          .select(productColumns)
-          .from(products)
-          .innerJoin(categories, eq(categories.id, products.catId))
-          .leftJoin(subCategories, eq(subCategories.id, products.subCatId))
-          .where(where)
-          .orderBy(desc(rank), desc(products.createdAt), desc(products.id))
-          .limit(options.perPage)
-          .offset((options.page - 1) * options.perPage);
-        const [row] = await tx.select({ total: count() }).from(products).where(where);
-        return toPage(items, row?.total ?? 0, options);
-      });
-    },
   };
-}
-
-function toPage<T>(items: T[], total: number, { page, perPage }: Pagination): Page<T> {
-  return { items, total, page, perPage, totalPages: Math.ceil(total / perPage) };
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { reviews } from "#db/schema/shopping.ts";
+import { toPage } from "../catalog/product-query.ts";
 import type { Page, Pagination } from "../catalog/types.ts";
 
 export interface Review {
@@ -37,8 +38,7 @@ export function createReviewsService({ db }: { db: Db }) {
           .offset((page - 1) * perPage),
         db.select({ total: count() }).from(reviews).where(where),
       ]);
-      const total = row?.total ?? 0;
-      return { items, total, page, perPage, totalPages: Math.ceil(total / perPage) };
+      return toPage(items, row?.total ?? 0, { page, perPage });
     },
   };
 }

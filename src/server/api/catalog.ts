@@ -28,7 +28,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
   app,
   { services, cache, publicUrl },
 ) => {
-  const { catalog } = services;
+  const { catalog, search } = services;
   if (cache) serveThroughCache(app, cache);
   const present = createPresenters(publicUrl);
   const listProducts = async (filter: ProductFilter) => present.productPage(await catalog.listProducts(filter));
@@ -181,7 +181,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
         response: { 200: productPageJson, ...errors },
       },
     },
-    async ({ query }) => present.productPage(await catalog.searchProducts({ ...query, query: query.q })),
+    async ({ query }) => present.productPage(await search.findProducts({ ...query, query: query.q })),
   );
 
   const bannerRoutes: [string, BannerKind, string][] = [

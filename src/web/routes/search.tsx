@@ -20,12 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
   if (q === "") return { q, listing: null };
-  const { catalog } = context.get(servicesContext);
+  const { catalog, search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
   const [categories, page] = await Promise.all([
     catalog.listCategories(),
-    catalog.searchProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
+    search.findProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
   ]);
   return {
     q,

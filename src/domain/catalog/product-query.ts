@@ -1,0 +1,76 @@
+// The parts of a product query that the catalogue and search share, so both return and filter products alike.
+import { and, count, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbExecutor } from "#db/client.ts";
+import { categories, products } from "#db/schema/catalog.ts";
+import type { Page, Pagination, ProductFilter } from "./types.ts";
+
+const subCategories = alias(categories, "sub_categories");
+
+/** Columns of a product with its category names, as every product query returns them. */
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  description: products.description,
+  images: products.images,
+  pricePaise: products.pricePaise,
+  oldPricePaise: products.oldPricePaise,
+  discount: products.discount,
+  rating: products.rating,
+  countInStock: products.countInStock,
+  catId: products.catId,
+  catName: categories.name,
+  subCatId: products.subCatId,
+  subCatName: subCategories.name,
+  productRam: products.productRam,
+  size: products.size,
+  productWeight: products.productWeight,
+  locations: products.locations,
+  isFeatured: products.isFeatured,
+  createdAt: products.createdAt,
+};
+
+/** Products joined to their category and sub-category, selecting `productColumns`; add where, order and limit. */
+export function selectProducts(executor: DbExecutor) {
+  return executor
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.catId))
+    .leftJoin(subCategories, eq(subCategories.id, products.subCatId));
+}
+
+/** Every filter of `filter` as one condition on `products` (undefined when there is none); pagination is ignored. */
+export function filterConditions(executor: DbExecutor, filter: ProductFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.catId) conditions.push(eq(products.catId, filter.catId));
+  if (filter.subCatId) conditions.push(eq(products.subCatId, filter.subCatId));
+  if (filter.catName) {
+    conditions.push(
+      inArray(
+        products.catId,
+        executor
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${filter.catName})`)),
+      ),
+    );
+  }
+  if (filter.minPricePaise !== undefined) conditions.push(gte(products.pricePaise, filter.minPricePaise));
+  if (filter.maxPricePaise !== undefined) conditions.push(lte(products.pricePaise, filter.maxPricePaise));
+  if (filter.minRating !== undefined) conditions.push(gte(products.rating, filter.minRating));
+  if (filter.location) conditions.push(sql`${products.locations} @> array[${filter.location}]::text[]`);
+  if (filter.featured !== undefined) conditions.push(eq(products.isFeatured, filter.featured));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** How many products meet `where` (a condition on `products` only, as `filterConditions` builds). */
+export async function countProducts(executor: DbExecutor, where: SQL | undefined): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(products).where(where);
+  return row?.total ?? 0;
+}
+
+/** One page of a list, with the list's total and number of pages. */
+export function toPage<T>(items: T[], total: number, { page, perPage }: Pagination): Page<T> {
+  return { items, total, page, perPage, totalPages: Math.ceil(total / perPage) };
+}
