@@ -9,6 +9,7 @@ export default [
   route("products/category/:id", "routes/listing.tsx", { id: "category-listing" }),
   route("products/subCat/:id", "routes/listing.tsx", { id: "sub-category-listing" }),
   route("product/:id", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
   route("search", "routes/search.tsx"),
   route("signIn", "routes/sign-in.tsx"),
   route("signUp", "routes/sign-up.tsx"),

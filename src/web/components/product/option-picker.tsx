@@ -1,13 +1,19 @@
 import { useId } from "react";
+import { missingOptionMessage } from "#shared/schemas/cart.ts";
 
-/** One option list (RAM, Size, Weight) as radio chips; flagged when adding to cart without a choice. */
+/**
+ * One option list (RAM, Size, Weight) as radio chips; flagged when adding to cart without a choice. The radios carry
+ * the form field's `name`, so the choice is sent with the form also before the page's scripts run.
+ */
 export function OptionPicker({
+  name,
   label,
   values,
   value,
   onChange,
   invalid,
 }: {
+  name: string;
   label: string;
   values: string[];
   value: string | undefined;
@@ -20,8 +26,8 @@ export function OptionPicker({
       <span id={`${id}-label`} className="w-16 text-sm font-semibold">
         {label}:
       </span>
-      {/* Native radios sharing a name: the browser gives the group its arrow keys and single tab stop. Each radio lies
-          transparent over its chip, so a click lands on it and its focus ring rings the chip. */}
+      {/* Native radios sharing a name (within their form): the browser gives the group its arrow keys and single tab
+          stop. Each radio lies transparent over its chip, so a click lands on it and its focus ring rings the chip. */}
       <div
         role="radiogroup"
         aria-labelledby={`${id}-label`}
@@ -33,7 +39,7 @@ export function OptionPicker({
           <label key={option} className="relative">
             <input
               type="radio"
-              name={`${id}-option`}
+              name={name}
               value={option}
               checked={option === value}
               onChange={() => onChange(option)}
@@ -47,7 +53,7 @@ export function OptionPicker({
       </div>
       {invalid ? (
         <span id={`${id}-error`} className="w-full text-sm text-red-700">
-          Please select a {label.toLowerCase()}
+          {missingOptionMessage(label)}
         </span>
       ) : null}
     </div>

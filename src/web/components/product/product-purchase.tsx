@@ -1,55 +1,64 @@
 import { GitCompare, Heart } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { type CartOptionChoice, cartMessages, firstMissingOption, optionListsOf } from "#shared/schemas/cart.ts";
+import type { action as cartAction } from "../../routes/cart.tsx";
 import { showError } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
 import { QuantityPicker } from "./quantity-picker.tsx";
 import { useAddToWishlist, useSignedIn } from "./use-signed-in.ts";
 
-type OptionKey = "productRam" | "size" | "productWeight";
-const OPTION_LISTS: { key: OptionKey; label: string }[] = [
-  { key: "productRam", label: "RAM" },
-  { key: "size", label: "Size" },
-  { key: "productWeight", label: "Weight" },
-];
-
-/** The option lists a product shows: only the non-empty ones (spec §2). */
-export function optionListsOf(product: Pick<ProductDetailData, OptionKey>) {
-  return OPTION_LISTS.filter(({ key }) => product[key].length > 0);
-}
-
 /**
  * Options, quantity, Add to cart, wishlist and compare: the same behaviour on the product page and in the quick view.
  * `compact` is the quick view's look (text buttons ADD TO WISHLIST and COMPARE).
+ *
+ * Add to cart is a real form posted to /cart (`intent=add`, `productId`, `quantity`, `productRam`, `size`,
+ * `productWeight`): without JavaScript the browser posts it and the cart page answers; with it, a fetcher posts it
+ * and the answer comes as a toast, the page staying where it is.
  */
 export function ProductPurchase({ product, compact = false }: { product: ProductDetailData; compact?: boolean }) {
   const signedIn = useSignedIn();
   const addToWishlist = useAddToWishlist();
+  const cart = useFetcher<typeof cartAction>();
   const [quantity, setQuantity] = useState(1);
-  const [chosen, setChosen] = useState<Partial<Record<OptionKey, string>>>({});
+  const [chosen, setChosen] = useState<CartOptionChoice>({});
   const [flagged, setFlagged] = useState(false);
   const lists = optionListsOf(product);
   const inStock = product.countInStock >= 1;
+  const adding = cart.state !== "idle";
 
-  function addToCart() {
+  useEffect(() => {
+    if (cart.data && !cart.data.ok) showError(cart.data.error);
+  }, [cart.data]);
+
+  function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
+    // The button stays enabled while a request is under way (disabling it would drop the keyboard focus).
+    if (adding) {
+      event.preventDefault();
+      return;
+    }
     // Options first: a missing choice is flagged whoever the shopper is (spec §4).
-    if (lists.some(({ key }) => chosen[key] === undefined)) {
+    if (firstMissingOption(product, chosen)) {
+      event.preventDefault();
       setFlagged(true);
       return;
     }
+    // TODO(cart issue): visitors get a guest cart instead.
     if (!signedIn) {
-      showError("Please login first");
-      return;
+      event.preventDefault();
+      showError(cartMessages.loginFirst);
     }
-    // TODO(cart issue): post { productId, quantity, options } to the cart route (intent "add") with 'adding...' while busy.
-    showError("The cart is not available yet");
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <cart.Form method="post" action="/cart" onSubmit={checkBeforeSending} className="flex flex-col gap-4">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
       {lists.map(({ key, label }) => (
         <OptionPicker
           key={key}
+          name={key}
           label={label}
           values={product[key]}
           value={chosen[key]}
@@ -58,14 +67,13 @@ export function ProductPurchase({ product, compact = false }: { product: Product
         />
       ))}
       <div className="flex flex-wrap items-center gap-3">
-        <QuantityPicker quantity={quantity} countInStock={product.countInStock} onChange={setQuantity} />
+        <QuantityPicker name="quantity" quantity={quantity} countInStock={product.countInStock} onChange={setQuantity} />
         <button
-          type="button"
-          onClick={addToCart}
+          type="submit"
           disabled={!inStock}
           className="rounded-full bg-brand-dark px-6 py-2 font-semibold text-white hover:bg-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:bg-gray-400"
         >
-          Add to cart
+          {adding ? "adding..." : "Add to cart"}
         </button>
         {compact ? null : <WishlistHeart onClick={addToWishlist} />}
       </div>
@@ -80,7 +88,7 @@ export function ProductPurchase({ product, compact = false }: { product: Product
           <GitCompare size={16} aria-hidden="true" /> {compact ? "COMPARE" : "Add to Compare"}
         </button>
       </div>
-    </div>
+    </cart.Form>
   );
 }
 

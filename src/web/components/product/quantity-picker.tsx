@@ -2,11 +2,17 @@ import { Minus, Plus } from "lucide-react";
 import { showError } from "../ui/toast.ts";
 import { QUANTITY_ABOVE_STOCK_MESSAGE, stepQuantity } from "./quantity.ts";
 
+/**
+ * Minus, the quantity, plus. The quantity travels with its form in a hidden input named `name` (1 when the page's
+ * scripts have not run: the buttons need them).
+ */
 export function QuantityPicker({
+  name,
   quantity,
   countInStock,
   onChange,
 }: {
+  name: string;
   quantity: number;
   countInStock: number;
   onChange: (quantity: number) => void;
@@ -30,6 +36,7 @@ export function QuantityPicker({
       >
         <Minus size={16} aria-hidden="true" />
       </button>
+      <input type="hidden" name={name} value={quantity} />
       <output aria-live="polite" aria-label="Quantity" className="w-8 text-center font-semibold">
         {quantity}
       </output>

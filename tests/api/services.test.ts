@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestCategory, createTestProduct, createTestUser } from "../support/builders.ts";
+import { createTestServices, type TestServices } from "../support/test-services.ts";
+
+// The domain services without HTTP, on rows the builders insert: the ground the cart's service tests stand on.
+let t: TestServices;
+beforeAll(async () => {
+  t = await createTestServices();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("services without HTTP, on built rows", () => {
+  it("reads a built product's price and stock back through the catalogue service", async () => {
+    const category = await createTestCategory(t.db, { name: "Kitchen Tests" });
+    const built = await createTestProduct(t.db, { catId: category.id, pricePaise: 49_900, countInStock: 3 });
+
+    const product = await t.services.catalog.getProduct(built.id);
+    expect(product).toMatchObject({
+      id: built.id,
+      name: built.name,
+      pricePaise: 49_900,
+      countInStock: 3,
+      catId: category.id,
+      catName: "Kitchen Tests",
+      productRam: [],
+      size: [],
+      productWeight: [],
+    });
+    expect(product.name).not.toBe("");
+    expect(product.images.length).toBeGreaterThan(0);
+  });
+
+  it("builds a product in a category of its own unless told one, with the option lists it is given", async () => {
+    const first = await createTestProduct(t.db);
+    const second = await createTestProduct(t.db, { size: ["S", "M"], countInStock: 0 });
+    expect(first.catId).not.toBe(second.catId);
+    expect(await t.services.catalog.getProduct(second.id)).toMatchObject({ size: ["S", "M"], countInStock: 0 });
+  });
+
+  it("a built product is the newest: first in its category's listing", async () => {
+    const category = await createTestCategory(t.db);
+    await createTestProduct(t.db, { catId: category.id });
+    const newest = await createTestProduct(t.db, { catId: category.id });
+    const page = await t.services.catalog.listProducts({ catId: category.id, page: 1, perPage: 10 });
+    expect(page.items.map((p) => p.id)).toEqual([newest.id, expect.any(String)]);
+  });
+
+  it("signs a built, verified account in with the password it was given", async () => {
+    const user = await createTestUser(t.db, { password: "correct horse battery" });
+    const signedIn = await t.services.accounts.signIn({
+      email: user.email,
+      password: "correct horse battery",
+      ip: "10.0.0.1",
+      userAgent: "vitest",
+    });
+    expect(signedIn.user).toMatchObject({ id: user.id, email: user.email });
+    expect(signedIn.token).toEqual(expect.any(String));
+  });
+});
