@@ -2,11 +2,11 @@ import { Link, useActionData } from "react-router";
 import { servicesContext } from "#app-context";
 import { cartAddForm, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
 import { FormError } from "../components/account/form-message.tsx";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/account-action.ts";
+import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
 import type { Route } from "./+types/cart.ts";
 
 /**
- * `/cart`. Every cart change posts here with an `intent` (STYLE.md practice 4), from the product page's form with or
+ * `/cart`. Every cart change posts here with an `intent` (one route, several intents), from the product page's form with or
  * without JavaScript. Until the cart service exists, a valid "add" is answered honestly: 501, the cart is not
  * available yet. TODO(cart issue): add the line through the cart service and list the cart in a loader.
  */
