@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
@@ -43,12 +45,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: loggerOptions(config),
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      // Node checks both timeouts on this interval (30 s by default, so a 20 s limit cut at 20-50 s).
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
     // Whose X-Forwarded-For to believe (TRUST_PROXY): by default nobody's, so a client cannot pick its own address.
     trustProxy: config.TRUST_PROXY,
     // Give every request an id the logs can be searched by.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
-  server.server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
+  manageConnections(server, config.HTTP_IDLE_TIMEOUT_MS);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
 
@@ -126,6 +134,37 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   return { server, config, services, database, catalogCache: runtime.catalogCache };
+}
+
+/** How often Node looks for requests over their headers or request timeout. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Connections, from the first byte to the last:
+ * - one on which nothing moves for `idleMs` (it never sends a request, or sits idle between keep-alive requests) is
+ *   closed, so silent clients cannot hold file descriptors; a request being answered is never cut by this (slow
+ *   requests are the request timeout's business: 408);
+ * - on `server.close()` (SIGTERM) Fastify stops accepting and answers new requests 503; requests in flight finish with
+ *   `Connection: close`, and every keep-alive socket is closed as soon as it is idle, so the close completes (and the
+ *   database is closed) without waiting for clients to hang up.
+ */
+function manageConnections(server: FastifyInstance, idleMs: number) {
+  const inFlight = new Set<ServerResponse>();
+  server.server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight.add(response);
+    response.once("close", () => inFlight.delete(response));
+  });
+  server.server.setTimeout(idleMs);
+  server.server.on("timeout", (socket: Socket) => {
+    for (const response of inFlight) if (response.socket === socket) return;
+    socket.destroy();
+  });
+  server.addHook("preClose", async () => {
+    for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
+    const sweep = setInterval(() => server.server.closeIdleConnections(), 50);
+    sweep.unref();
+    server.server.once("close", () => clearInterval(sweep));
+  });
 }
 
 function loggerOptions(config: Config) {

@@ -104,6 +104,8 @@ export const configSchema = z
       .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt(30_000),
     HTTP_HEADERS_TIMEOUT_MS: positiveInt(20_000),
+    /** A connection on which nothing is sent or received for this long is closed (never one being answered). */
+    HTTP_IDLE_TIMEOUT_MS: positiveInt(10_000),
     HTTP_BODY_LIMIT_BYTES: positiveInt(1_048_576),
     /** How long a catalogue GET answer is served from memory (micro-caching); 0 turns the cache off. */
     API_CACHE_TTL_MS: nonNegativeInt(1000),
