@@ -15,6 +15,7 @@ import { createCookies } from "./cookies.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { pageSecurityHeaders } from "./plugins/page-security-headers.ts";
+import { requestGuards } from "./plugins/request-guards.ts";
 import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createServices, type Runtime } from "./services.ts";
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const cookies = createCookies(config.PUBLIC_URL);
 
   await server.register(errorHandlerPlugin);
+  await server.register(requestGuards);
   await server.register(pageSecurityHeaders, {
     development: Boolean(options.devServer),
     httpsOnly,
