@@ -218,6 +218,17 @@ describe("CSRF protection of cookie-authenticated changes", () => {
     expect((await logoutWith(me.token, { "sec-fetch-site": "cross-site" })).status).toBe(403);
   });
 
+  it("judges a request without Origin or Sec-Fetch-Site by its Referer, and refuses one without any of the three", async () => {
+    const me = await t.signUpVerified();
+    expect((await logoutWith(me.token, { referer: "https://evil.example/page" })).status).toBe(403);
+    expect((await logoutWith(me.token, { referer: "not a url" })).status).toBe(403);
+    const none = await logoutWith(me.token, {});
+    expect(none.status).toBe(403);
+    expect(none.body.msg).toMatch(/came from another site/);
+    expect((await t.call({ method: "GET", url: `/api/user/${me.userId}`, token: me.token })).status).toBe(200);
+    expect((await logoutWith(me.token, { referer: `${TEST_PUBLIC_URL}/my-account?tab=profile` })).status).toBe(200);
+  });
+
   it("accepts the shop's own origin, and bearer requests from anywhere", async () => {
     const me = await t.signUpVerified();
     const other = await t.signUpVerified();

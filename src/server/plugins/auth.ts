@@ -63,17 +63,21 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** The request's Origin is the shop's public origin or its own Host; without Origin, Sec-Fetch-Site must agree. */
+/**
+ * Whether a cookie-authenticated change comes from the shop's own pages: its Origin is the shop's public origin or its
+ * own Host; without Origin, Sec-Fetch-Site must say same-origin; without either, the Referer must be one of ours. With
+ * none of the three, it is refused: a client that sends a session cookie and hides where it comes from has no business
+ * changing anything (API clients use bearer tokens, which are exempt).
+ */
 function isSameOrigin(request: FastifyRequest, shopOrigin: string): boolean {
+  const ours = (origin: string) => origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
   const origin = request.headers.origin;
-  if (origin && origin !== "null") {
-    return origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
-  }
-  if (origin === "null") return false;
+  if (origin !== undefined) return origin !== "null" && ours(origin);
   const site = request.headers["sec-fetch-site"];
-  if (site) return site === "same-origin" || site === "none";
-  // Neither header: not a browser (browsers send Origin on every cross-site POST), so no CSRF is possible.
-  return true;
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const referer = request.headers.referer;
+  if (referer === undefined || !URL.canParse(referer)) return false;
+  return ours(new URL(referer).origin);
 }
 
 /** The signed-in account, or a 401 the client can act on. */
