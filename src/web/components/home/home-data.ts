@@ -1,4 +1,14 @@
 import type { Banner, Category } from "#domain/catalog/types.ts";
+import type { ProductCardData } from "../product/product-data.ts";
+
+/** How many products a Popular Products tab shows. */
+export const POPULAR_PRODUCTS_COUNT = 10;
+
+/** What `/home-products?cat=` answers: the cards of one Popular Products tab, named by its category. */
+export interface PopularProductsData {
+  catName: string;
+  products: ProductCardData[];
+}
 
 /** A banner as the home page shows it: one picture, where it leads, and words for its alt text. */
 export interface BannerData {
