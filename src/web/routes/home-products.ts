@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "../components/home/home-data.ts";
-import { toProductCardData } from "../components/product/product-data.ts";
+import { toProductCardData } from "../components/product/product-data.server.ts";
 import type { Route } from "./+types/home-products.ts";
 
 /**

@@ -23,15 +23,5 @@ export interface ProductPageData {
   related: Promise<ProductCardData[]> | null;
 }
 
-export function toProductCardData(product: Product): ProductCardData {
-  const { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock } = product;
-  return { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock };
-}
-
-export function toProductDetailData(product: Product): ProductDetailData {
-  const { description, catId, catName, subCatId, subCatName, productRam, size, productWeight } = product;
-  return { ...toProductCardData(product), description, catId, catName, subCatId, subCatName, productRam, size, productWeight };
-}
-
 /** Demo and uploaded product pictures are 3:4 (600x800); cards show them at 300x400. */
 export const PRODUCT_IMAGE = { width: 600, height: 800 } as const;
