@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OTP_LENGTH } from "../constants.ts";
+import { OTP_LENGTH } from "#shared/constants.ts";
 
 /**
  * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
