@@ -1,5 +1,6 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
+import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
@@ -15,6 +16,8 @@ export interface Services {
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
+  /** Delivery countries for the location picker. */
+  locations: LocationsService;
   uploads: UploadsService;
   /** Narrower copies of stored pictures for srcset, made on first request. */
   imageVariants: ImageVariants;

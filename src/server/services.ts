@@ -3,6 +3,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createLocationsService } from "#domain/locations/locations-service.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
 import type { CatalogChanges } from "#domain/ports.ts";
@@ -105,6 +106,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
           sessionTtlDays: config.SESSION_TTL_DAYS,
         },
       }),
+      locations: createLocationsService(),
       uploads: createUploadsService({
         db: database.db,
         store: createLocalImageStore(config.paths.images),

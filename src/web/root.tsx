@@ -21,7 +21,7 @@ import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
 import { showSuccess } from "./components/ui/toast.ts";
 import { Toasts } from "./components/ui/toasts.tsx";
-import { loadCartSummary } from "./lib/cart-summary.ts";
+import { loadCartSummary } from "./lib/cart-summary.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 
 /**

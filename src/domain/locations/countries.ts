@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Country } from "./country-filter.ts";
+import type { Country } from "#shared/country-filter.ts";
 
 // i18n-iso-countries is CommonJS; its English names are a JSON file loaded once (the list never changes at run time).
 const require = createRequire(import.meta.url);

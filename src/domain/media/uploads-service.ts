@@ -4,12 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/client.ts";
 import { uploads } from "#db/schema/accounts.ts";
 import { reencodeProfileImage } from "./image-upload.ts";
-
-/** Where image files are kept (local disk today, object storage for many instances). */
-export interface ImageStore {
-  put(fileName: string, data: Uint8Array): Promise<void>;
-  delete(fileName: string): Promise<void>;
-}
+import type { ImageStore } from "./ports.ts";
 
 export interface Upload {
   id: string;

@@ -1,7 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { rateLimitCounters } from "#db/schema/accounts.ts";
-import type { RateLimitStore } from "./rate-limiter.ts";
+import type { RateLimitStore } from "./ports.ts";
 
 /**
  * Rate-limit counters in the `rate_limit_counters` table: one atomic `insert ... on conflict do update ... returning`

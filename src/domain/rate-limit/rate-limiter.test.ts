@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import { createRateLimiter, formatWait, type RateLimitStore } from "./rate-limiter.ts";
+import type { RateLimitStore } from "./ports.ts";
+import { createRateLimiter, formatWait } from "./rate-limiter.ts";
 
 /** The store's contract in memory, with a clock the test moves. */
 function memoryStore(): RateLimitStore {

@@ -1,16 +1,5 @@
 import { AppError } from "../errors.ts";
-
-/**
- * Fixed-window abuse limits shared by the web actions and the API (they call the same services). The counters live
- * behind a store port: the database by default (every instance shares it), or Redis when REDIS_URL is set.
- */
-export interface RateLimitStore {
-  /** Counts one hit on `key` and answers the count in the current window and when that window ends. Atomic. */
-  hit(key: string, windowMs: number, now: Date): Promise<{ count: number; resetAt: Date }>;
-  /** The current window of `key`, if one is open. */
-  peek(key: string, now: Date): Promise<{ count: number; resetAt: Date } | undefined>;
-  reset(key: string): Promise<void>;
-}
+import type { RateLimitStore } from "./ports.ts";
 
 export interface RateLimitPolicy {
   limit: number;
@@ -21,6 +10,10 @@ export interface RateLimitPolicy {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
+/**
+ * Fixed-window abuse limits shared by the web actions and the API (they call the same services). The counters live
+ * behind a store port (ports.ts): the database by default (every instance shares it), or Redis when REDIS_URL is set.
+ */
 export function createRateLimiter({ store, now }: { store: RateLimitStore; now: () => Date }) {
   return {
     /** Counts one attempt; throws TOO_MANY_REQUESTS (with `retryAfter` seconds) once `limit` is exceeded. */

@@ -1,5 +1,5 @@
 import { createClient } from "redis";
-import type { RateLimitStore } from "#domain/rate-limit/rate-limiter.ts";
+import type { RateLimitStore } from "#domain/rate-limit/ports.ts";
 
 /**
  * Rate-limit counters in Redis (`REDIS_URL`), shared by every instance of the shop: the same fixed windows as the

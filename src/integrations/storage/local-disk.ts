@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ImageStore } from "#domain/media/uploads-service.ts";
+import type { ImageStore } from "#domain/media/ports.ts";
 
 /** Images on the local disk (DATA_DIR/images), served by /download. One instance; object storage would replace it. */
 export function createLocalImageStore(dir: string): ImageStore {

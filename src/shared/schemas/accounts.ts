@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { OTP_LENGTH } from "../constants.ts";
+import { OTP_LENGTH } from "#shared/constants.ts";
 
 /**
  * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
- * texts (STYLE.md practice 5). Fields are checked in the spec's order; `firstError` picks the message to show.
+ * texts: one schema per form, so the messages never drift. Fields are checked in the spec's order; `firstError` picks
+ * the message to show.
  * The common-password check needs the server's list and lives in the domain (password-policy.ts).
  */
 export const PASSWORD_MIN = 8;

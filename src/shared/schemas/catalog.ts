@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX } from "../constants.ts";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX } from "#shared/constants.ts";
 
 /**
  * Query parameters of the catalogue (spec §7), shared by the API routes and the web app's listing pages so the two

@@ -1,5 +1,10 @@
 import { useRouteLoaderData } from "react-router";
-import type { CartSummary } from "./cart-summary.ts";
+
+/** What the header shows of the shopper's cart: item count and running total (integer paise). */
+export interface CartSummary {
+  count: number;
+  totalPaise: number;
+}
 
 /** The signed-in shopper as the header shows them. */
 export interface HeaderUser {

@@ -1,16 +1,14 @@
 import { data } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
-import { toProductCardData } from "../components/product/product-data.ts";
+import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "../components/home/home-data.ts";
+import { toProductCardData } from "../components/product/product-data.server.ts";
 import type { Route } from "./+types/home-products.ts";
-
-/** How many products a Popular Products tab shows. */
-export const POPULAR_PRODUCTS_COUNT = 10;
 
 /**
  * Resource route for the home page's Popular Products tabs: `/home-products?cat={category name}` gives that category's
  * products (spec §2: "picking a tab loads that category's products by name"), in the shopper's location.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PopularProductsData> {
   const catName = new URL(request.url).searchParams.get("cat")?.trim() ?? "";
   if (catName === "" || catName.length > 100) throw data("A category name is required", { status: 400 });
   const { catalog } = context.get(servicesContext);

@@ -6,14 +6,14 @@ import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
 import { BannerCarousel } from "../components/home/banner-carousel.tsx";
 import { BannerList, BannerListSkeleton } from "../components/home/banner-list.tsx";
 import { CategoryStrip } from "../components/home/category-strip.tsx";
-import { toBannerData } from "../components/home/home-data.ts";
+import { toBannerData } from "../components/home/home-data.server.ts";
+import { POPULAR_PRODUCTS_COUNT } from "../components/home/home-data.ts";
 import { Newsletter } from "../components/home/newsletter.tsx";
 import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../components/home/product-grid.tsx";
-import { toProductCardData } from "../components/product/product-data.ts";
+import { toProductCardData } from "../components/product/product-data.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";
-import { POPULAR_PRODUCTS_COUNT } from "./home-products.ts";
 
 const ROW_PRODUCTS_COUNT = 10;
 

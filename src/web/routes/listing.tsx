@@ -1,7 +1,7 @@
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { ListingPage } from "../components/listing/listing-page.tsx";
 import { onlyViewChanged, subCategoryListingHref } from "../components/listing/listing-url.ts";
-import { loadListing } from "../components/listing/load-listing.ts";
+import { loadListing } from "../components/listing/load-listing.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/listing.ts";
 

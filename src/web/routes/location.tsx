@@ -1,15 +1,16 @@
 import { data, Link, redirect } from "react-router";
-import { requestInfoContext } from "#app-context";
-import { findCountry, listCountries } from "#domain/locations/countries.ts";
+import { requestInfoContext, servicesContext } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
+import type { LocationChoices } from "../components/layout/location-data.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/location.ts";
 
 /** The countries for the picker (the header's dialog loads this too), the current choice and a search sent without JS. */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): LocationChoices {
   const query = new URL(request.url).searchParams.get("q")?.slice(0, 100) ?? "";
-  return { countries: listCountries(), current: context.get(requestInfoContext).location ?? null, query };
+  const { locations } = context.get(servicesContext);
+  return { countries: locations.listCountries(), current: context.get(requestInfoContext).location ?? null, query };
 }
 
 /** Remembers the chosen country in the `location` cookie ('All' forgets it) and goes home, where lists follow it. */
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (choice.trim().toLowerCase() === DEFAULT_LOCATION.toLowerCase()) {
     return redirect("/", { headers: { "Set-Cookie": cookies.location(null) } });
   }
-  const country = findCountry(choice);
+  const country = context.get(servicesContext).locations.findCountry(choice);
   if (!country) throw data("Unknown location", { status: 400 });
   return redirect("/", { headers: { "Set-Cookie": cookies.location(country.country) } });
 }

@@ -1,21 +1,21 @@
 import { useEffect, useState } from "react";
-import { data, redirect, useActionData, useNavigation } from "react-router";
-import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
+import { data, useActionData, useNavigation } from "react-router";
+import { authRequestContext, servicesContext, settingsContext } from "#app-context";
 import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
 import { showSuccess } from "../components/ui/toast.ts";
 import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/my-account.ts";
 
 type AccountTab = "profile" | "password";
 
 /** Protected: visitors go to /signIn and come back here afterwards. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(currentUserContext);
+  const user = requireShopper({ request, context });
   const url = new URL(request.url);
-  if (!user) throw redirect(`/signIn?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   const profile = await context.get(servicesContext).accounts.getProfile(user.id);
   const tab: AccountTab = url.searchParams.get("tab") === "password" ? "password" : "profile";
   return data(
@@ -34,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Save the profile (with an optional new photo) or change the password (intent). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(currentUserContext);
-  if (!user) throw redirect("/signIn?redirectTo=/my-account");
+  const user = requireShopper({ request, context });
   const services = context.get(servicesContext);
   const auth = context.get(authRequestContext);
   // Room for the photo plus the few text fields.

@@ -3,13 +3,14 @@ import { Await, Link } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
-import { toProductCardData, toProductDetailData } from "../components/product/product-data.ts";
+import { toProductCardData, toProductDetailData } from "../components/product/product-data.server.ts";
+import type { ProductPageData } from "../components/product/product-data.ts";
 import { ProductGallery } from "../components/product/product-gallery.tsx";
 import { productBreadcrumbs, productMeta } from "../components/product/product-meta.ts";
 import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs } from "../components/product/product-tabs.tsx";
-import { notFoundResponse, orNotFound } from "../lib/not-found.ts";
+import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/product.ts";
 
@@ -20,7 +21,7 @@ const RELATED_LIMIT = 10;
  * `/product/:id`. `?quick` is the quick view's request (useFetcher): the product alone, without reviews or related
  * products.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs): Promise<ProductPageData> {
   const id = idParam("id").safeParse(params.id);
   if (!id.success) throw notFoundResponse();
   const { catalog, reviews } = context.get(servicesContext);

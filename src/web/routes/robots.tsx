@@ -1,5 +1,5 @@
 import { settingsContext } from "#app-context";
-import { robotsTxt } from "../lib/sitemap-xml.ts";
+import { robotsTxt } from "../lib/sitemap-xml.server.ts";
 import type { Route } from "./+types/robots.ts";
 
 /** `/robots.txt`: crawl the shop, not the API or anyone's account pages; where the sitemap is. */

@@ -1,5 +1,5 @@
 import { servicesContext, settingsContext } from "#app-context";
-import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from "../lib/sitemap-xml.ts";
+import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from "../lib/sitemap-xml.server.ts";
 import type { Route } from "./+types/sitemap.ts";
 
 const PAGE_SIZE = 100;

@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from "react";
 import { Await, useFetcher } from "react-router";
-import type { loader as homeProductsLoader } from "../../routes/home-products.ts";
 import type { ProductCardData } from "../product/product-data.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
+import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "./home-data.ts";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
 
-const SKELETON_COUNT = 10;
+/** The skeleton has the size of the tab it stands for. */
+const SKELETON_COUNT = POPULAR_PRODUCTS_COUNT;
 
 /**
  * Popular Products (spec §2): one tab per category, the first selected and server-rendered (streamed); picking another
@@ -20,7 +21,7 @@ export function PopularProducts({
 }) {
   const [tab, setTab] = useState(categories[0]?.name ?? "");
   const [loaded, setLoaded] = useState<Record<string, ProductCardData[]>>({});
-  const fetcher = useFetcher<typeof homeProductsLoader>();
+  const fetcher = useFetcher<PopularProductsData>();
 
   useEffect(() => {
     const result = fetcher.data;

@@ -1,7 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { Link } from "react-router";
 import { formatInr } from "#shared/money.ts";
-import type { CartSummary } from "../../lib/cart-summary.ts";
+import type { CartSummary } from "../../lib/root-data.ts";
 
 /**
  * Cart icon with the item count; the running total (INR) shows only when the window is wider than 1000 px (spec §9).

@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Form } from "react-router";
-import { type Country, filterCountries } from "#domain/locations/country-filter.ts";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
+import { type Country, filterCountries } from "#shared/country-filter.ts";
 
 /**
  * The search box and the list of choices of the location picker (spec §2), used by the header's dialog and by the

@@ -2,9 +2,9 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
-import type { loader as locationLoader } from "../../routes/location.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import { LocationChooser } from "./location-chooser.tsx";
+import type { LocationChoices } from "./location-data.ts";
 
 /**
  * The header's location button and the 'Choose your Delivery Location' dialog (spec §2). The countries come from the
@@ -12,7 +12,7 @@ import { LocationChooser } from "./location-chooser.tsx";
  */
 export function LocationPicker({ current }: { current: string | null }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<typeof locationLoader>();
+  const fetcher = useFetcher<LocationChoices>();
   const label = locationLabel(current ?? undefined);
   const id = useId();
 

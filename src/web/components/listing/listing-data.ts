@@ -1,5 +1,6 @@
 import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
-import { type ProductCardData, toProductCardData } from "../product/product-data.ts";
+import { toProductCardData } from "../product/product-data.server.ts";
+import type { ProductCardData } from "../product/product-data.ts";
 import type { ListingQuery } from "./listing-url.ts";
 
 /** One group of sub-category radios (the search page groups them by category; a listing shows one group). */

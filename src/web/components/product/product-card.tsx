@@ -2,9 +2,9 @@ import { Eye, Heart } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
-import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { Price } from "../ui/price.tsx";
 import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
 import { useAddToWishlist } from "./use-signed-in.ts";
@@ -114,18 +114,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           {inStock ? "In Stock" : "Out of Stock"}
         </p>
         <StarRating rating={product.rating} size={14} />
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
-          {product.oldPricePaise !== null ? (
-            <s className="text-sm text-gray-600">
-              <span className="sr-only">Old price </span>
-              {formatRupees(product.oldPricePaise)}
-            </s>
-          ) : null}
-          <span className="font-semibold text-brand-dark">
-            <span className="sr-only">Price </span>
-            {formatRupees(product.pricePaise)}
-          </span>
-        </p>
+        <Price pricePaise={product.pricePaise} oldPricePaise={product.oldPricePaise} className="mt-auto" />
       </div>
       {quickViewOpen ? (
         <Suspense fallback={null}>

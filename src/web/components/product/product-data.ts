@@ -1,4 +1,5 @@
 import type { Product } from "#domain/catalog/types.ts";
+import type { ReviewData } from "./product-reviews.tsx";
 
 /** What the browser needs of a product for a card (loader data stays small: no locations, dates or descriptions). */
 export type ProductCardData = Pick<
@@ -10,14 +11,16 @@ export type ProductCardData = Pick<
 export type ProductDetailData = ProductCardData &
   Pick<Product, "description" | "catId" | "catName" | "subCatId" | "subCatName" | "productRam" | "size" | "productWeight">;
 
-export function toProductCardData(product: Product): ProductCardData {
-  const { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock } = product;
-  return { id, name, brand, images, pricePaise, oldPricePaise, discount, rating, countInStock };
-}
-
-export function toProductDetailData(product: Product): ProductDetailData {
-  const { description, catId, catName, subCatId, subCatName, productRam, size, productWeight } = product;
-  return { ...toProductCardData(product), description, catId, catName, subCatId, subCatName, productRam, size, productWeight };
+/**
+ * What the product page's loader answers. The quick view asks for the same page with `?quick` and gets the product
+ * alone (`reviews` and `related` null).
+ */
+export interface ProductPageData {
+  product: ProductDetailData;
+  /** The first reviews and how many there are. */
+  reviews: { total: number; items: ReviewData[] } | null;
+  /** Streamed after the page. */
+  related: Promise<ProductCardData[]> | null;
 }
 
 /** Demo and uploaded product pictures are 3:4 (600x800); cards show them at 300x400. */

@@ -1,4 +1,4 @@
-import { formatRupees } from "#shared/money.ts";
+import { Price } from "../ui/price.tsx";
 import type { ProductDetailData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
 
@@ -26,23 +26,13 @@ export function ProductSummary({
           </button>
         ) : null}
       </div>
-      <p className="flex flex-wrap items-center gap-3">
-        {product.oldPricePaise !== null ? (
-          <s className="text-lg text-gray-600">
-            <span className="sr-only">Old price </span>
-            {formatRupees(product.oldPricePaise)}
-          </s>
-        ) : null}
-        <span className="text-2xl font-bold text-brand-dark">
-          <span className="sr-only">Price </span>
-          {formatRupees(product.pricePaise)}
-        </span>
+      <Price pricePaise={product.pricePaise} oldPricePaise={product.oldPricePaise} size="lg">
         <span
           className={`rounded-full px-3 py-0.5 text-xs font-bold ${inStock ? "bg-green-100 text-green-800" : "bg-red-100 text-red-800"}`}
         >
           {inStock ? "IN STOCK" : "OUT OF STOCK"}
         </span>
-      </p>
+      </Price>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
-import type { loader as productLoader } from "../../routes/product.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
+import type { ProductPageData } from "./product-data.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { ProductPurchase } from "./product-purchase.tsx";
 import { ProductSummary } from "./product-summary.tsx";
@@ -23,7 +23,7 @@ export default function QuickView({
   /** Focused when the dialog closes (the opener, which may have lost focus while the product loaded). */
   returnFocusTo?: React.RefObject<HTMLElement | null>;
 }) {
-  const fetcher = useFetcher<typeof productLoader>();
+  const fetcher = useFetcher<ProductPageData>();
   const product = fetcher.data?.product;
   const { load } = fetcher;
   const titleId = useId();

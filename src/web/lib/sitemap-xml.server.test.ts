@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from "./sitemap-xml.ts";
+import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from "./sitemap-xml.server.ts";
 
 describe("sitemapXml", () => {
   it("lists every URL with its date, XML-escaped", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Banner, Category } from "#domain/catalog/types.ts";
-import { bannerHref, toBannerData } from "./home-data.ts";
+import { bannerHref, toBannerData } from "./home-data.server.ts";
 
 const categories: Category[] = [
   { id: "c1", name: "Fashion", color: "#fff", images: [], children: [{ id: "s1", name: "Shirts", parentId: "c1" }] },

@@ -1,8 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { notFoundResponse, orNotFound } from "../../lib/not-found.ts";
-import { toProductCardData } from "../product/product-data.ts";
+import { notFoundResponse, orNotFound } from "../../lib/not-found.server.ts";
+import { toProductCardData } from "../product/product-data.server.ts";
 import { type ListingData, toResults, toSideBanners } from "./listing-data.ts";
 import { parseListingQuery, toProductFilter } from "./listing-query.ts";
 

@@ -1,8 +1,4 @@
-/** What the header shows of the shopper's cart: item count and running total (integer paise). */
-export interface CartSummary {
-  count: number;
-  totalPaise: number;
-}
+import type { CartSummary } from "./root-data.ts";
 
 /**
  * The one place the root loader gets the header's cart summary from.
