@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Account } from "#domain/accounts/accounts-service.ts";
+import type { Account } from "#domain/accounts/types.ts";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import {

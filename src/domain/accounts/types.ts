@@ -1,0 +1,47 @@
+import type { Db } from "#db/client.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { IdentityVerifier, Mailer } from "./ports.ts";
+
+export interface AccountLimits {
+  otpTtlSeconds: number;
+  otpMaxAttempts: number;
+  otpResendSeconds: number;
+  signinMaxFailures: number;
+  signinWindowSeconds: number;
+  sessionTtlDays: number;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  identity: IdentityVerifier;
+  limiter: RateLimiter;
+  now: () => Date;
+  limits: AccountLimits;
+  /** Server secret keying the code hashes (SESSION_SECRET). */
+  secret: string;
+}
+
+/** An account as adapters may show it: never a hash or a secret. `images` are stored file names. */
+export interface Account {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+  isVerified: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  sessionId: string;
+  user: Account;
+}
+
+/** Who is asking: rate limits are per IP as well as per account. */
+export interface Requester {
+  ip: string;
+  userAgent?: string;
+}
