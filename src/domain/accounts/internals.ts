@@ -93,7 +93,6 @@ export function createAccountInternals(deps: AccountsDeps) {
     sessionStore,
     policy,
     sendCodeKey,
-    codeMinutes: Math.max(1, Math.round(limits.otpTtlSeconds / 60)),
 
     async findByEmail(email: string, tx: DbExecutor = db): Promise<UserRow | undefined> {
       const [user] = await tx

@@ -28,7 +28,7 @@ export async function issueResetGrant(tx: DbExecutor, userId: string, at: Date):
 
 /** Forgot password (a code, then a grant, then a new password) and changing a known password. */
 export function createPasswordChanges(internals: AccountInternals) {
-  const { db, limiter, now, codes, policy, sessionStore, codeMinutes, findByEmail, send } = internals;
+  const { db, limiter, now, codes, policy, sessionStore, limits, findByEmail, send } = internals;
 
   return {
     /** Forgot password: e-mails a reset code when the account exists; the same answer when it does not. */
@@ -38,7 +38,7 @@ export function createPasswordChanges(internals: AccountInternals) {
       const user = await findByEmail(email);
       if (!user) return;
       const code = await codes.issue(user.id, "reset-password");
-      await send(passwordResetEmail({ to: user.email, name: user.name, code, minutes: codeMinutes }));
+      await send(passwordResetEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
     },
 
     /** Sets a new password with a reset grant (single use); every session of the account ends. */

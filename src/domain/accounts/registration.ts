@@ -11,7 +11,7 @@ import type { Requester } from "./types.ts";
 
 /** Sign-up, a new verification code, and checking an e-mailed code (docs/decisions/008-one-time-codes.md). */
 export function createRegistration(internals: AccountInternals) {
-  const { db, limiter, now, codes, policy, sendCodeKey, codeMinutes, findByEmail, send } = internals;
+  const { db, limiter, now, codes, policy, sendCodeKey, limits, findByEmail, send } = internals;
 
   return {
     /**
@@ -51,7 +51,7 @@ export function createRegistration(internals: AccountInternals) {
         }
         return { user: { id, name: input.name, email }, code: await codes.issue(id, "verify-email", tx) };
       });
-      await send(verificationEmail({ to: user.email, name: user.name, code, minutes: codeMinutes }));
+      await send(verificationEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
       return { userId: user.id, email: user.email, resent: Boolean(existing) };
     },
 
@@ -62,7 +62,7 @@ export function createRegistration(internals: AccountInternals) {
       const user = await findByEmail(email);
       if (!user || user.isVerified) return;
       const code = await codes.issue(user.id, "verify-email");
-      await send(verificationEmail({ to: user.email, name: user.name, code, minutes: codeMinutes }));
+      await send(verificationEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
     },
 
     /** When the next code may be sent to `email` (undefined: now). */

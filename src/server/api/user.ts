@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { Account } from "#domain/accounts/types.ts";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
+import { accountMessages, photoTooLarge, verificationCodeSent } from "#shared/messages.ts";
 import {
-  accountMessages,
   changePasswordForm,
   emailForm,
   firstError,
@@ -146,7 +146,7 @@ export const userApi: FastifyPluginAsyncZod<{
           error: false as const,
           status: "SUCCESS" as const,
           email: result.email,
-          msg: `We sent a 6-digit code to ${result.email}. Enter it to verify your e-mail.`,
+          msg: verificationCodeSent(result.email),
         };
       }),
   );
@@ -205,7 +205,7 @@ export const userApi: FastifyPluginAsyncZod<{
         return {
           error: false as const,
           status: "SUCCESS" as const,
-          msg: "If this e-mail has an account waiting for verification, we have sent it a new code.",
+          msg: accountMessages.verificationCodeResent,
         };
       }),
   );
@@ -214,10 +214,7 @@ export const userApi: FastifyPluginAsyncZod<{
     return withFailure({ success: false, status: "FAILED" }, async () => {
       const form = parse(z.object({ email: emailForm.shape.email, otp: otpCode }), body);
       const result = await accounts.verifyCode({ email: form.email, code: form.otp, userId, ...requester(request) });
-      const message =
-        result.purpose === "reset-password"
-          ? "Code verified. Choose a new password."
-          : "Your e-mail is verified. Please sign in.";
+      const message = result.purpose === "reset-password" ? accountMessages.codeVerified : accountMessages.emailVerified;
       if (result.resetToken && result.resetExpiresAt) {
         reply.header("set-cookie", cookies.resetGrant(result.resetToken, result.resetExpiresAt));
       }
@@ -280,7 +277,7 @@ export const userApi: FastifyPluginAsyncZod<{
         return {
           error: false as const,
           status: "SUCCESS" as const,
-          msg: "If an account uses this e-mail, we have sent it a code to reset the password.",
+          msg: accountMessages.resetCodeSent,
         };
       }),
   );
@@ -306,7 +303,7 @@ export const userApi: FastifyPluginAsyncZod<{
         const email = typeof body.email === "string" && body.email.trim() !== "" ? body.email : undefined;
         await accounts.resetPassword({ resetToken, newPassword: form.newPass, email });
         reply.header("set-cookie", [cookies.clearResetGrant(), cookies.clearSession()]);
-        const message = "Your password has been changed. Please sign in.";
+        const message = accountMessages.passwordResetDone;
         return { error: false as const, status: "SUCCESS" as const, message, msg: message };
       }),
   );
@@ -323,7 +320,7 @@ export const userApi: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (request.session) await accounts.signOut(request.session.id);
       reply.header("set-cookie", cookies.clearSession());
-      return { error: false as const, msg: "You are signed out." };
+      return { error: false as const, msg: accountMessages.signedOut };
     },
   );
 
@@ -354,7 +351,7 @@ export const userApi: FastifyPluginAsyncZod<{
         oldPassword: form.oldPassword,
         newPassword: form.newPass,
       });
-      return { error: false as const, msg: "Your password has been changed." };
+      return { error: false as const, msg: accountMessages.passwordChanged };
     },
   );
 
@@ -421,8 +418,7 @@ export const userApi: FastifyPluginAsyncZod<{
           data = await part.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
-            throw new AppError("PAYLOAD_TOO_LARGE", `The photo is larger than ${mib} MB. Please choose a smaller one.`);
+            throw new AppError("PAYLOAD_TOO_LARGE", photoTooLarge(uploadMaxBytes));
           }
           throw error;
         }
@@ -467,7 +463,7 @@ export const userApi: FastifyPluginAsyncZod<{
     async (request) => {
       const user = requireUser(request);
       const deleted = await uploads.deletePending(user.id);
-      return { error: false as const, msg: "Unsaved photos deleted.", deleted };
+      return { error: false as const, msg: accountMessages.pendingPhotosDeleted, deleted };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages, safeRedirectPath } from "#shared/schemas/accounts.ts";
+import { accountMessages } from "#shared/messages.ts";
+import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 import { attempt, failure, redirectWithCookies, text } from "./actions.server.ts";
 
 /** The `intent=google` branch of the sign-in and sign-up actions: the ID token from Google → a session cookie. */

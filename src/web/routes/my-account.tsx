@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
+import { accountMessages, photoTooLarge } from "#shared/messages.ts";
+import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
@@ -42,8 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { uploadMaxBytes } = context.get(settingsContext);
   const form = await readForm(request, uploadMaxBytes + 64 * 1024);
   if (!form) {
-    const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
-    return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as AccountTab });
+    return failure(photoTooLarge(uploadMaxBytes), 413, { intent: "profile" as AccountTab });
   }
   const intent: AccountTab = text(form, "intent") === "password" ? "password" : "profile";
 
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       () => ({ intent }),
     );
     if (!result.ok) return result.response;
-    return { ok: true as const, intent, message: "Your password has been changed." };
+    return { ok: true as const, intent, message: accountMessages.passwordChanged };
   }
 
   const parsed = profileForm.safeParse({ name: text(form, "name"), phone: text(form, "phone") });
