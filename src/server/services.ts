@@ -84,6 +84,13 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       productsChanged: (ids) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`)),
     };
 
+    const uploads = createUploadsService({
+      db: database.db,
+      store: createLocalImageStore(config.paths.images),
+      now,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      maxPixels: config.UPLOAD_MAX_PIXELS,
+    });
     const services: Services = {
       catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
       reviews: createReviewsService({ db: database.db }),
@@ -102,13 +109,9 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
           signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
           sessionTtlDays: config.SESSION_TTL_DAYS,
         },
+        uploads,
       }),
-      uploads: createUploadsService({
-        db: database.db,
-        store: createLocalImageStore(config.paths.images),
-        now,
-        maxPixels: config.UPLOAD_MAX_PIXELS,
-      }),
+      uploads,
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
       rateLimiter,
     };

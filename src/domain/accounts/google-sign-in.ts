@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
+import { accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
 import type { Requester, SignedIn } from "./types.ts";
@@ -14,10 +15,12 @@ export function createGoogleSignIn(internals: AccountInternals) {
     /**
      * Signs in with a Google ID token the provider signed for this shop. Links to the account with that verified e-mail
      * (dropping a password nobody proved, so an account pre-registered by someone else cannot be entered with it) or
-     * creates one. Name and e-mail sent beside the token are never trusted.
+     * creates one. Name and e-mail sent beside the token are never trusted. A shop without GOOGLE_CLIENT_ID answers
+     * UNAVAILABLE before anything else, so a missing token there is "not configured" too.
      */
-    async signInWithGoogle(input: { idToken: string } & Requester): Promise<SignedIn> {
-      if (!identity.configured) throw new AppError("UNAVAILABLE", accountErrors.googleUnavailable);
+    async signInWithGoogle(input: { idToken: string | undefined } & Requester): Promise<SignedIn> {
+      if (!identity.configured) throw new AppError("UNAVAILABLE", accountMessages.googleUnavailable);
+      if (!input.idToken) throw new AppError("UNAUTHORIZED", accountErrors.googleNoToken);
       await limiter.consume(`signin:ip:${input.ip}`, policy.signinIp);
       const verified = await identity.verify(input.idToken);
       if (!verified.emailVerified) throw new AppError("UNAUTHORIZED", accountErrors.googleEmailUnverified);
@@ -58,8 +61,5 @@ export function createGoogleSignIn(internals: AccountInternals) {
         return startSession(created, input, tx);
       });
     },
-
-    /** Whether Google sign-in can be offered. */
-    googleConfigured: identity.configured,
   };
 }

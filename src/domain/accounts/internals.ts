@@ -23,9 +23,8 @@ export const accountErrors = {
   resetExpired: "Your password reset has expired or was already used. Please ask for a new code with Forgot Password.",
   oldPasswordWrong: "The old password is not correct.",
   noPassword: "This account signs in with Google and has no password yet. Use Forgot Password to set one.",
-  googleUnavailable: "Google sign-in is not configured on this shop. Please sign in with your e-mail and password.",
+  googleNoToken: "Google sign-in did not finish: the ID token Google returned (credential) is missing. Please try again.",
   googleEmailUnverified: "Your Google account's e-mail is not verified, so it cannot be used to sign in here.",
-  unknownImage: "That image was not uploaded by you. Please upload the photo again.",
   noAccount: "This account does not exist.",
   mailFailed: "We could not send the e-mail right now. Please try again in a few minutes.",
 } as const;

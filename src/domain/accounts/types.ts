@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import type { UploadsService } from "../media/uploads-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { IdentityVerifier, Mailer } from "./ports.ts";
 
@@ -20,6 +21,8 @@ export interface AccountsDeps {
   limits: AccountLimits;
   /** Server secret keying the code hashes (SESSION_SECRET). */
   secret: string;
+  /** Profile photos are stored, and marked saved, by the uploads service (it owns the `uploads` table). */
+  uploads: Pick<UploadsService, "upload" | "markSaved">;
 }
 
 /** An account as adapters may show it: never a hash or a secret. `images` are stored file names. */

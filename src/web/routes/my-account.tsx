@@ -70,17 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = profileForm.safeParse({ name: text(form, "name"), phone: text(form, "phone") });
   if (!parsed.success) return failure(firstIssue(parsed.error), 400, { intent });
-  const photo = form.get("photo");
-  const hasPhoto = photo instanceof File && photo.size > 0;
-  const current = await services.accounts.getProfile(user.id);
-  if (!hasPhoto && current.images.length === 0) return failure(accountMessages.fillAll, 400, { intent });
+  // A file input left empty posts an empty file: no new photo.
+  const file = form.get("photo");
+  const photo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const result = await attempt(
-    async () => {
-      const images = hasPhoto
-        ? [(await services.uploads.upload({ userId: user.id, data: new Uint8Array(await photo.arrayBuffer()) })).fileName]
-        : current.images;
-      return services.accounts.updateProfile({ userId: user.id, name: parsed.data.name, phone: parsed.data.phone, images });
-    },
+    () => services.accounts.saveProfile({ userId: user.id, name: parsed.data.name, phone: parsed.data.phone, photo }),
     () => ({ intent }),
   );
   if (!result.ok) return result.response;
