@@ -1,9 +1,10 @@
 import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
+import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 
 /** Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees, absolute image URLs. */
 export function createPresenters(publicUrl: string) {
-  const imageUrl = (file: string) => `${publicUrl}/download/${encodeURIComponent(file)}`;
+  const imageUrl = (file: string) => storedImageUrl(file, publicUrl);
 
   const product = (p: Product) => ({
     _id: p.id,

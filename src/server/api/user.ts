@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Account } from "#domain/accounts/types.ts";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
+import { storedImageName, imageUrl as storedImageUrl } from "#shared/images.ts";
 import { accountMessages, photoTooLarge, verificationCodeSent } from "#shared/messages.ts";
 import {
   changePasswordForm,
@@ -19,19 +20,9 @@ import {
 import { idParam } from "#shared/schemas/catalog.ts";
 import { type Cookies, readCookies } from "../cookies.ts";
 import { requireSelf, requireUser } from "../plugins/auth.ts";
+import { errorResponses } from "./error-schemas.ts";
 
-/** Every error of these routes: the API's `{ error: true, msg }` plus the contract's own flags where it has them. */
-const errorJson = z
-  .object({
-    error: z.literal(true),
-    msg: z.string(),
-    status: z.literal("FAILED").optional(),
-    success: z.literal(false).optional(),
-    isVerify: z.boolean().optional(),
-    retryAfter: z.number().optional(),
-  })
-  .meta({ id: "UserError" });
-const errors = Object.fromEntries([400, 401, 403, 404, 409, 413, 415, 429, 503].map((status) => [status, errorJson]));
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429, 503);
 
 const userJson = z.object({
   id: z.string(),
@@ -92,8 +83,6 @@ async function withFailure<T>(extra: Record<string, unknown>, work: () => Promis
   }
 }
 
-const STORED_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
 /**
  * Spec §7 "User" with its paths, made safe (ARCHITECTURE.md invariants 3 and 5): codes only ever travel by e-mail,
  * passwords are reset only with a grant earned by a fresh code, ids in paths must be the session's own, and the server
@@ -106,7 +95,7 @@ export const userApi: FastifyPluginAsyncZod<{
   uploadMaxBytes: number;
 }> = async (app, { services, cookies, publicUrl, uploadMaxBytes }) => {
   const { accounts, uploads } = services;
-  const imageUrl = (name: string) => `${publicUrl}/download/${name}`;
+  const imageUrl = (file: string) => storedImageUrl(file, publicUrl);
   const present = (user: Account) => ({ ...user, _id: user.id, images: user.images.map(imageUrl) });
   const requester = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
   const tags = ["User"];
@@ -385,9 +374,11 @@ export const userApi: FastifyPluginAsyncZod<{
       const user = requireSelf(request, pathUserId(request));
       const form = parse(profileForm, request.body);
       const raw = (request.body as { images?: unknown } | undefined)?.images;
-      const images = (Array.isArray(raw) ? raw : []).map((value) => (typeof value === "string" ? storedName(value) : ""));
-      if (images.some((name) => !STORED_IMAGE.test(name)))
-        throw new AppError("BAD_REQUEST", "images must be uploaded image names");
+      const named = (Array.isArray(raw) ? raw : []).map((value) =>
+        typeof value === "string" ? storedImageName(value) : undefined,
+      );
+      const images = named.filter((name) => name !== undefined);
+      if (images.length !== named.length) throw new AppError("BAD_REQUEST", "images must be uploaded image names");
       // `images` is required here (an absent or empty list has no photo); the service refuses a profile without one.
       const updated = await accounts.saveProfile({ userId: user.id, name: form.name, phone: form.phone, images });
       return { error: false as const, msg: accountMessages.userUpdated, ...present(updated) };
@@ -465,9 +456,3 @@ export const userApi: FastifyPluginAsyncZod<{
     },
   );
 };
-
-/** `https://shop/download/u-1.webp` or `u-1.webp` → `u-1.webp`. */
-function storedName(value: string): string {
-  const name = value.includes("/download/") ? (value.split("/download/").pop() ?? "") : value;
-  return name.split(/[?#]/)[0] ?? "";
-}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
+import { imageUrl } from "#shared/images.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages.ts";
 import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: profile.name,
         email: profile.email,
         phone: profile.phone,
-        image: profile.images[0] ? `/download/${profile.images[0]}` : null,
+        image: profile.images[0] ? imageUrl(profile.images[0]) : null,
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
