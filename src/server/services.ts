@@ -86,6 +86,13 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       productsChanged: (ids) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`)),
     };
 
+    const uploads = createUploadsService({
+      db: database.db,
+      store: createLocalImageStore(config.paths.images),
+      now,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      maxPixels: config.UPLOAD_MAX_PIXELS,
+    });
     const services: Services = {
       catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
       search: createSearchService({ db: database.db }),
@@ -105,14 +112,10 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
           signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
           sessionTtlDays: config.SESSION_TTL_DAYS,
         },
+        uploads,
       }),
       locations: createLocationsService(),
-      uploads: createUploadsService({
-        db: database.db,
-        store: createLocalImageStore(config.paths.images),
-        now,
-        maxPixels: config.UPLOAD_MAX_PIXELS,
-      }),
+      uploads,
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
       rateLimiter,
     };

@@ -32,6 +32,8 @@ export const BANNER_AUTOPLAY_MS = 3500;
 export const BANNER_SPEED_MS = 500;
 export const TOAST_DURATION_MS = 6000;
 export const OTP_LENGTH = 6;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 
 /** The widths `GET /download/{file}?w=` resizes stored pictures to (srcset candidates); any other width is refused. */
 export const IMAGE_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;

@@ -102,6 +102,31 @@ describe("GET and PUT /api/user/{id}", () => {
   });
 });
 
+describe("saving a profile (the rules the web's My Account and the API share)", () => {
+  it("keeps the current photo when no new one is given, and refuses a profile that would have none", async () => {
+    const me = await t.signUpVerified();
+    const { accounts } = t.app.services;
+    await expect(accounts.saveProfile({ userId: me.userId, name: "Asha", phone: "9000000001" })).rejects.toMatchObject({
+      status: 400,
+      message: "Please fill all the details",
+    });
+    const saved = await accounts.saveProfile({ userId: me.userId, name: "Asha", phone: "9000000001", photo: await png(80, 80) });
+    expect(saved.images).toHaveLength(1);
+    const renamed = await accounts.saveProfile({ userId: me.userId, name: "Asha R.", phone: "9000000001" });
+    expect(renamed).toMatchObject({ name: "Asha R.", images: saved.images });
+    const pending = await t.call({ method: "GET", url: "/api/imageUpload", token: me.token });
+    expect(pending.body).toEqual([]);
+  });
+
+  it("refuses a photo over UPLOAD_MAX_BYTES with the same message as the upload route", async () => {
+    const me = await t.signUpVerified();
+    const photo = new Uint8Array(300 * 1024 + 1);
+    await expect(
+      t.app.services.accounts.saveProfile({ userId: me.userId, name: "Asha", phone: "9000000001", photo }),
+    ).rejects.toMatchObject({ status: 413, message: "The photo is larger than 0.3 MB. Please choose a smaller one." });
+  });
+});
+
 describe("PUT /api/user/changePassword/{id}", () => {
   it("checks the old password, ends the other sessions and keeps this one", async () => {
     const me = await t.signUpVerified();

@@ -94,6 +94,9 @@ describe("POST /api/user/authWithGoogle", () => {
     const response = await google(unconfigured, { credential: await issuer.sign({ email: uniqueEmail() }) });
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: true, msg: "Google sign-in is not configured on this shop." });
+    const withoutToken = await google(unconfigured, {});
+    expect(withoutToken.status).toBe(503);
+    expect(withoutToken.body.msg).toBe("Google sign-in is not configured on this shop.");
   });
 
   it("allows Google's origin in the page's CSP only when configured", async () => {

@@ -1,3 +1,4 @@
+import { codeValidity } from "#shared/messages.ts";
 import type { MailMessage } from "./ports.ts";
 
 /** The shop's e-mails: plain branded HTML with a text part. The code is the only secret and appears only here. */
@@ -18,9 +19,9 @@ ${paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml
 </td></tr></table></body></html>`;
 }
 
-export function verificationEmail(input: { to: string; name: string; code: string; minutes: number }): MailMessage {
+export function verificationEmail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
   const title = "Verify your e-mail";
-  const lines = [`Hello ${input.name},`, `Enter this code to verify your e-mail. It is valid for ${input.minutes} minutes.`];
+  const lines = [`Hello ${input.name},`, `Enter this code to verify your e-mail. ${codeValidity(input.ttlSeconds)}`];
   return {
     to: input.to,
     subject: `Your Storefront verification code: ${input.code}`,
@@ -30,9 +31,9 @@ export function verificationEmail(input: { to: string; name: string; code: strin
   };
 }
 
-export function passwordResetEmail(input: { to: string; name: string; code: string; minutes: number }): MailMessage {
+export function passwordResetEmail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
   const title = "Reset your password";
-  const lines = [`Hello ${input.name},`, `Enter this code to choose a new password. It is valid for ${input.minutes} minutes.`];
+  const lines = [`Hello ${input.name},`, `Enter this code to choose a new password. ${codeValidity(input.ttlSeconds)}`];
   return {
     to: input.to,
     subject: `Your Storefront password reset code: ${input.code}`,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/schemas/accounts.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
+import { accountMessages } from "#shared/messages.ts";
 
 let common: Set<string> | undefined;
 
@@ -19,8 +20,8 @@ export const COMMON_PASSWORD_MESSAGE =
 
 /** The policy's message for `password`, or undefined when it is acceptable (8–128 characters, not a common one). */
 export function passwordPolicyProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  if (password.length < PASSWORD_MIN) return accountMessages.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return accountMessages.passwordTooLong;
   if (commonPasswords().has(password.toLowerCase())) return COMMON_PASSWORD_MESSAGE;
   return undefined;
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { detectImageKind, IMAGE_TYPE_MESSAGE, reencodeProfileImage } from "./image-upload.ts";
+import { accountMessages } from "#shared/messages.ts";
+import { detectImageKind, reencodeProfileImage } from "./image-upload.ts";
 
 const solid = (format: "png" | "jpeg" | "webp", width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: "#c62828" } })
@@ -29,7 +30,7 @@ describe("profile image upload", () => {
     const png = await solid("png", 400, 400);
     await expect(reencodeProfileImage(png.subarray(0, 60), { maxPixels: 10_000_000 })).rejects.toMatchObject({
       code: "UNSUPPORTED_MEDIA_TYPE",
-      message: IMAGE_TYPE_MESSAGE,
+      message: accountMessages.imageType,
     });
     await expect(reencodeProfileImage(png, { maxPixels: 1000 })).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
   });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
+import { accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 
-export const IMAGE_TYPE_MESSAGE = "Please select a valid JPG or PNG image file.";
 export const PROFILE_IMAGE_MAX_PX = 512;
 
 export type ImageKind = "jpeg" | "png" | "webp";
@@ -21,7 +21,7 @@ export function detectImageKind(data: Uint8Array): ImageKind | undefined {
  * script) cannot survive. Refuses anything that is not a JPEG, PNG or WebP by content, or that does not decode.
  */
 export async function reencodeProfileImage(data: Uint8Array, options: { maxPixels: number }) {
-  if (!detectImageKind(data)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_TYPE_MESSAGE);
+  if (!detectImageKind(data)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
   try {
     const { data: output, info } = await sharp(data, { limitInputPixels: options.maxPixels, failOn: "error", animated: false })
       .rotate()
@@ -33,6 +33,6 @@ export async function reencodeProfileImage(data: Uint8Array, options: { maxPixel
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new AppError("PAYLOAD_TOO_LARGE", "This image has too many pixels. Please choose a smaller photo.");
     }
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", IMAGE_TYPE_MESSAGE);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
   }
 }

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { IdentityVerifier, VerifiedIdentity } from "#domain/accounts/ports.ts";
 import { AppError } from "#domain/errors.ts";
+import { accountMessages } from "#shared/messages.ts";
 
 export interface GoogleVerifierOptions {
   /** OAuth client id the tokens must be issued for (their `aud`); unset = Google sign-in not configured. */
@@ -33,7 +34,7 @@ export function createGoogleVerifier(options: GoogleVerifierOptions): IdentityVe
   return {
     configured: Boolean(clientId),
     async verify(idToken: string): Promise<VerifiedIdentity> {
-      if (!clientId) throw new AppError("UNAVAILABLE", "Google sign-in is not configured on this shop.");
+      if (!clientId) throw new AppError("UNAVAILABLE", accountMessages.googleUnavailable);
       keys ??= discoverKeys().catch((error) => {
         keys = undefined;
         throw error;

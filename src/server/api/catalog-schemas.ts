@@ -58,5 +58,3 @@ export const bannerJson = z
     subCatId: z.string().nullable(),
   })
   .meta({ id: "Banner" });
-
-export const errorJson = z.object({ error: z.literal(true), msg: z.string() }).meta({ id: "Error" });

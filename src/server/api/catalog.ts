@@ -15,11 +15,12 @@ import {
   searchQuery,
   subCatIdQuery,
 } from "#shared/schemas/catalog.ts";
-import { bannerJson, categoryJson, errorJson, productJson, productPageJson } from "./catalog-schemas.ts";
+import { bannerJson, categoryJson, productJson, productPageJson } from "./catalog-schemas.ts";
+import { errorResponses } from "./error-schemas.ts";
 import { createPresenters } from "./present.ts";
 import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
 
-const errors = { 400: errorJson, 404: errorJson };
+const errors = errorResponses(400, 404);
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
 

@@ -7,7 +7,9 @@ import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.t
 import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
 import type { ResponseCache } from "./response-cache.ts";
+import { uploadsApi } from "./uploads.ts";
 import { userApi } from "./user.ts";
+import { userProfileApi } from "./user-profile.ts";
 
 export interface ApiOptions {
   services: Services;
@@ -37,12 +39,9 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     maxAge: 600,
   });
   await app.register(catalogApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
-  await app.register(userApi, {
-    services,
-    cookies: options.cookies,
-    publicUrl: options.publicUrl,
-    uploadMaxBytes: options.uploadMaxBytes,
-  });
+  await app.register(userApi, { services, cookies: options.cookies, publicUrl: options.publicUrl });
+  await app.register(userProfileApi, { services, publicUrl: options.publicUrl });
+  await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });
   await app.register(locationsApi);
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;

@@ -1,9 +1,11 @@
+import type { Account } from "#domain/accounts/types.ts";
 import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
+import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 
 /** Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees, absolute image URLs. */
 export function createPresenters(publicUrl: string) {
-  const imageUrl = (file: string) => `${publicUrl}/download/${encodeURIComponent(file)}`;
+  const imageUrl = (file: string) => storedImageUrl(file, publicUrl);
 
   const product = (p: Product) => ({
     _id: p.id,
@@ -50,5 +52,7 @@ export function createPresenters(publicUrl: string) {
       children: c.children.map((child) => ({ _id: child.id, id: child.id, name: child.name, parentId: child.parentId })),
     }),
     banner: (b: Banner) => ({ _id: b.id, id: b.id, images: b.images.map(imageUrl), catId: b.catId, subCatId: b.subCatId }),
+    /** An account as the contract's `user`: `_id` + `id`, absolute image URLs (`Account` holds no secrets). */
+    account: (user: Account) => ({ ...user, _id: user.id, images: user.images.map(imageUrl) }),
   };
 }

@@ -1,120 +1,29 @@
-import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Account } from "#domain/accounts/accounts-service.ts";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
-import {
-  accountMessages,
-  changePasswordForm,
-  emailForm,
-  firstError,
-  otpCode,
-  profileForm,
-  resetPasswordForm,
-  signInForm,
-  signUpForm,
-} from "#shared/schemas/accounts.ts";
+import { accountMessages, verificationCodeSent } from "#shared/messages.ts";
+import { emailForm, otpCode, resetPasswordForm, signInForm, signUpForm } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { type Cookies, readCookies } from "../cookies.ts";
-import { requireSelf, requireUser } from "../plugins/auth.ts";
-
-/** Every error of these routes: the API's `{ error: true, msg }` plus the contract's own flags where it has them. */
-const errorJson = z
-  .object({
-    error: z.literal(true),
-    msg: z.string(),
-    status: z.literal("FAILED").optional(),
-    success: z.literal(false).optional(),
-    isVerify: z.boolean().optional(),
-    retryAfter: z.number().optional(),
-  })
-  .meta({ id: "UserError" });
-const errors = Object.fromEntries([400, 401, 403, 404, 409, 413, 415, 429, 503].map((status) => [status, errorJson]));
-
-const userJson = z.object({
-  id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  images: z.array(z.string()).describe("Absolute image URLs"),
-  isAdmin: z.boolean(),
-  isVerified: z.boolean(),
-});
-const signedInJson = z.object({
-  error: z.literal(false),
-  msg: z.string(),
-  token: z.string().describe("Bearer token of the new session"),
-  isVerify: z.literal(true),
-  user: userJson.extend({ userId: z.string() }),
-});
-const okJson = z.object({ error: z.literal(false), status: z.literal("SUCCESS"), msg: z.string() });
-const verifiedJson = okJson.extend({
-  success: z.literal(true),
-  message: z.string(),
-  purpose: z.enum(["verify-email", "reset-password"]),
-  resetToken: z.string().optional().describe("Reset grant (15 min, single use) for forgotPassword/changePassword"),
-});
-const uploadJson = z.object({
-  _id: z.string(),
-  id: z.string(),
-  images: z.array(z.string()),
-  width: z.number(),
-  height: z.number(),
-});
+import { createPresenters } from "./present.ts";
+import { parse, pathUserId, requester, validatedInRoute, withFailure } from "./route-support.ts";
+import { userErrors as errors, okJson, signedInJson, verifiedJson } from "./user-schemas.ts";
 
 /**
- * Bodies are declared for the OpenAPI document but validated with `attachValidation`: each route parses its body with
- * the shared form schema itself, so the answer is the spec's message for the first field in the spec's order.
+ * Spec §7 "User" with its paths, made safe (docs/architecture.md, invariants 3 and 5: the server is the authority,
+ * secrets stay on the server): codes only ever travel by e-mail, passwords are reset only with a grant earned by a fresh
+ * code, ids in paths must be the session's own, and the server decides `isAdmin`. The profile and password of a signed-in
+ * account are in user-profile.ts, its photos in uploads.ts. Register under `/api`.
  */
-const validatedInRoute = { attachValidation: true } as const;
-
-/** The path's user id (routes that validate in the route still refuse a malformed id with 400). */
-function pathUserId(request: FastifyRequest): string {
-  return parse(z.object({ id: idParam("User id") }), request.params).id;
-}
-
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new AppError("BAD_REQUEST", firstError(result.error));
-  return result.data;
-}
-
-/** Adds the contract's failure flags (`status: "FAILED"`, `success: false`) to any error of `work`. */
-async function withFailure<T>(extra: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, error.message, { ...error.details, ...extra });
-    throw error;
-  }
-}
-
-const STORED_IMAGE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/**
- * Spec §7 "User" with its paths, made safe (ARCHITECTURE.md invariants 3 and 5): codes only ever travel by e-mail,
- * passwords are reset only with a grant earned by a fresh code, ids in paths must be the session's own, and the server
- * decides `isAdmin`. Also the pending-upload routes of My Account (`/imageUpload`). Register under `/api`.
- */
-export const userApi: FastifyPluginAsyncZod<{
-  services: Services;
-  cookies: Cookies;
-  publicUrl: string;
-  uploadMaxBytes: number;
-}> = async (app, { services, cookies, publicUrl, uploadMaxBytes }) => {
-  const { accounts, uploads } = services;
-  const imageUrl = (name: string) => `${publicUrl}/download/${name}`;
-  const present = (user: Account) => ({ ...user, _id: user.id, images: user.images.map(imageUrl) });
-  const requester = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" });
+export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cookies; publicUrl: string }> = async (
+  app,
+  { services, cookies, publicUrl },
+) => {
+  const { accounts } = services;
+  const present = createPresenters(publicUrl);
   const tags = ["User"];
-
-  // Multipart only here, for the photo upload; the shop's other routes accept JSON alone.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: uploadMaxBytes, files: 5, fields: 10, parts: 15, fieldSize: 1024 },
-  });
 
   function signedIn(reply: FastifyReply, session: Awaited<ReturnType<typeof accounts.signIn>>) {
     reply.header("set-cookie", cookies.session(session.token, session.expiresAt));
@@ -123,7 +32,7 @@ export const userApi: FastifyPluginAsyncZod<{
       msg: accountMessages.signedIn,
       token: session.token,
       isVerify: true as const,
-      user: { ...present(session.user), userId: session.user.id },
+      user: { ...present.account(session.user), userId: session.user.id },
     };
   }
 
@@ -146,7 +55,7 @@ export const userApi: FastifyPluginAsyncZod<{
           error: false as const,
           status: "SUCCESS" as const,
           email: result.email,
-          msg: `We sent a 6-digit code to ${result.email}. Enter it to verify your e-mail.`,
+          msg: verificationCodeSent(result.email),
         };
       }),
   );
@@ -180,9 +89,7 @@ export const userApi: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!accounts.googleConfigured) throw new AppError("UNAVAILABLE", "Google sign-in is not configured on this shop.");
       const idToken = request.body?.credential ?? request.body?.idToken;
-      if (!idToken) throw new AppError("UNAUTHORIZED", "Google sign-in needs the ID token Google returned (credential).");
       return signedIn(reply, await accounts.signInWithGoogle({ idToken, ...requester(request) }));
     },
   );
@@ -205,7 +112,7 @@ export const userApi: FastifyPluginAsyncZod<{
         return {
           error: false as const,
           status: "SUCCESS" as const,
-          msg: "If this e-mail has an account waiting for verification, we have sent it a new code.",
+          msg: accountMessages.verificationCodeResent,
         };
       }),
   );
@@ -214,10 +121,7 @@ export const userApi: FastifyPluginAsyncZod<{
     return withFailure({ success: false, status: "FAILED" }, async () => {
       const form = parse(z.object({ email: emailForm.shape.email, otp: otpCode }), body);
       const result = await accounts.verifyCode({ email: form.email, code: form.otp, userId, ...requester(request) });
-      const message =
-        result.purpose === "reset-password"
-          ? "Code verified. Choose a new password."
-          : "Your e-mail is verified. Please sign in.";
+      const message = result.purpose === "reset-password" ? accountMessages.codeVerified : accountMessages.emailVerified;
       if (result.resetToken && result.resetExpiresAt) {
         reply.header("set-cookie", cookies.resetGrant(result.resetToken, result.resetExpiresAt));
       }
@@ -280,7 +184,7 @@ export const userApi: FastifyPluginAsyncZod<{
         return {
           error: false as const,
           status: "SUCCESS" as const,
-          msg: "If an account uses this e-mail, we have sent it a code to reset the password.",
+          msg: accountMessages.resetCodeSent,
         };
       }),
   );
@@ -306,7 +210,7 @@ export const userApi: FastifyPluginAsyncZod<{
         const email = typeof body.email === "string" && body.email.trim() !== "" ? body.email : undefined;
         await accounts.resetPassword({ resetToken, newPassword: form.newPass, email });
         reply.header("set-cookie", [cookies.clearResetGrant(), cookies.clearSession()]);
-        const message = "Your password has been changed. Please sign in.";
+        const message = accountMessages.passwordResetDone;
         return { error: false as const, status: "SUCCESS" as const, message, msg: message };
       }),
   );
@@ -323,157 +227,7 @@ export const userApi: FastifyPluginAsyncZod<{
     async (request, reply) => {
       if (request.session) await accounts.signOut(request.session.id);
       reply.header("set-cookie", cookies.clearSession());
-      return { error: false as const, msg: "You are signed out." };
-    },
-  );
-
-  app.put(
-    "/user/changePassword/:id",
-    {
-      ...validatedInRoute,
-      schema: {
-        tags,
-        summary: "Change the password (old one checked); the account's other sessions end",
-        params: z.object({ id: idParam("User id") }),
-        body: z.object({ password: z.string(), newPass: z.string(), confirmPass: z.string().optional() }),
-        response: { 200: z.object({ error: z.literal(false), msg: z.string() }), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireSelf(request, pathUserId(request));
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      // The contract sends the old password as `password` and may leave out confirmPass.
-      const form = parse(changePasswordForm, {
-        oldPassword: body.oldPassword ?? body.password,
-        newPass: body.newPass,
-        confirmPass: body.confirmPass ?? body.newPass,
-      });
-      await accounts.changePassword({
-        userId: user.id,
-        sessionId: request.session?.id,
-        oldPassword: form.oldPassword,
-        newPassword: form.newPass,
-      });
-      return { error: false as const, msg: "Your password has been changed." };
-    },
-  );
-
-  app.get(
-    "/user/:id",
-    {
-      schema: {
-        tags,
-        summary: "Your own profile (another id: 403)",
-        params: z.object({ id: idParam("User id") }),
-        response: { 200: userJson.extend({ error: z.literal(false) }), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireSelf(request, request.params.id);
-      return { error: false as const, ...present(await accounts.getProfile(user.id)) };
-    },
-  );
-
-  app.put(
-    "/user/:id",
-    {
-      ...validatedInRoute,
-      schema: {
-        tags,
-        summary: "Update your profile: name, phone, images (your uploads); e-mail is read-only",
-        params: z.object({ id: idParam("User id") }),
-        body: profileForm.extend({ images: z.array(z.string()) }),
-        response: { 200: userJson.extend({ error: z.literal(false), msg: z.string() }), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireSelf(request, pathUserId(request));
-      const form = parse(profileForm, request.body);
-      const raw = (request.body as { images?: unknown } | undefined)?.images;
-      const images = (Array.isArray(raw) ? raw : []).map((value) => (typeof value === "string" ? storedName(value) : ""));
-      if (images.length === 0) throw new AppError("BAD_REQUEST", accountMessages.fillAll);
-      if (images.some((name) => !STORED_IMAGE.test(name)))
-        throw new AppError("BAD_REQUEST", "images must be uploaded image names");
-      const updated = await accounts.updateProfile({ userId: user.id, name: form.name, phone: form.phone, images });
-      return { error: false as const, msg: accountMessages.userUpdated, ...present(updated) };
-    },
-  );
-
-  app.post(
-    "/user/upload",
-    {
-      schema: {
-        tags,
-        summary: "Upload profile photos (multipart field `images`; JPEG, PNG or WebP by content; re-encoded to WebP)",
-        consumes: ["multipart/form-data"],
-        response: { 200: z.object({ error: z.literal(false), msg: z.string(), images: z.array(z.string()) }), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the photo as multipart/form-data in the field `images`.");
-      }
-      const stored: string[] = [];
-      for await (const part of request.files()) {
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
-            throw new AppError("PAYLOAD_TOO_LARGE", `The photo is larger than ${mib} MB. Please choose a smaller one.`);
-          }
-          throw error;
-        }
-        const upload = await uploads.upload({ userId: user.id, data });
-        stored.push(imageUrl(upload.fileName));
-      }
-      if (stored.length === 0) throw new AppError("BAD_REQUEST", accountMessages.imageType);
-      return { error: false as const, msg: accountMessages.imagesUploaded, images: stored };
-    },
-  );
-
-  app.get(
-    "/imageUpload",
-    {
-      schema: {
-        tags,
-        summary: "Your photos uploaded but not yet saved on the profile",
-        response: { 200: z.array(uploadJson), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      return (await uploads.listPending(user.id)).map((upload) => ({
-        _id: upload.id,
-        id: upload.id,
-        images: [imageUrl(upload.fileName)],
-        width: upload.width,
-        height: upload.height,
-      }));
-    },
-  );
-
-  app.delete(
-    "/imageUpload/deleteAllImages",
-    {
-      schema: {
-        tags,
-        summary: "Delete your pending (unsaved) photos",
-        response: { 200: z.object({ error: z.literal(false), msg: z.string(), deleted: z.number() }), ...errors },
-      },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const deleted = await uploads.deletePending(user.id);
-      return { error: false as const, msg: "Unsaved photos deleted.", deleted };
+      return { error: false as const, msg: accountMessages.signedOut };
     },
   );
 };
-
-/** `https://shop/download/u-1.webp` or `u-1.webp` → `u-1.webp`. */
-function storedName(value: string): string {
-  const name = value.includes("/download/") ? (value.split("/download/").pop() ?? "") : value;
-  return name.split(/[?#]/)[0] ?? "";
-}

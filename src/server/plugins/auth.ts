@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { Account, AccountsService } from "#domain/accounts/accounts-service.ts";
+import type { AccountsService } from "#domain/accounts/accounts-service.ts";
+import type { Account } from "#domain/accounts/types.ts";
 import { AppError } from "#domain/errors.ts";
 import { COOKIE } from "../cookies.ts";
 import { errorBody } from "./error-handler.ts";

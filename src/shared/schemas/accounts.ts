@@ -1,36 +1,13 @@
 import { z } from "zod";
-import { OTP_LENGTH } from "#shared/constants.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
+import { accountMessages } from "#shared/messages.ts";
 
 /**
  * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
- * texts: one schema per form, so the messages never drift. Fields are checked in the spec's order; `firstError` picks
- * the message to show.
- * The common-password check needs the server's list and lives in the domain (password-policy.ts).
+ * texts (one zod schema per form; its messages are in src/shared/messages.ts). Fields are checked in the spec's order;
+ * `firstError` picks the message to show. The common-password check needs the server's list and lives in the domain
+ * (password-policy.ts).
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-export const accountMessages = {
-  nameBlank: "name can not be blank!",
-  emailBlank: "email can not be blank!",
-  phoneBlank: "phone can not be blank!",
-  passwordBlank: "password can not be blank!",
-  emailInvalid: "Please enter a valid email address",
-  phoneDigits: "phone must contain digits only (6 to 15 of them)",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
-  forgotEmail: "Please enter your email",
-  otpBlank: "Please enter OTP",
-  otpDigits: `OTP must be ${OTP_LENGTH} digits`,
-  newPasswordBlank: "Please enter new password",
-  confirmBlank: "Please confirm password",
-  mismatch: "Password and confirm password not match",
-  fillAll: "Please fill all the details",
-  imageType: "Please select a valid JPG or PNG image file.",
-  signedIn: "User authentication Successfully!",
-  userUpdated: "user updated",
-  imagesUploaded: "Images Uploaded!",
-} as const;
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -78,7 +55,7 @@ export const signInForm = z.object({
 });
 
 export const signUpForm = z.object({
-  name: required(accountMessages.nameBlank).pipe(z.string().max(100, { error: "name must be at most 100 characters" })),
+  name: required(accountMessages.nameBlank).pipe(z.string().max(100, { error: accountMessages.nameTooLong })),
   email: email(accountMessages.emailBlank),
   phone: phone(accountMessages.phoneBlank),
   password: password(accountMessages.passwordBlank),
@@ -117,7 +94,7 @@ export const changePasswordForm = z
   .refine(matching, { error: accountMessages.mismatch, path: ["confirmPass"] });
 
 export const profileForm = z.object({
-  name: required(accountMessages.fillAll).pipe(z.string().max(100, { error: "name must be at most 100 characters" })),
+  name: required(accountMessages.fillAll).pipe(z.string().max(100, { error: accountMessages.nameTooLong })),
   phone: phone(accountMessages.fillAll),
 });
 

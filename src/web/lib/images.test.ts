@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imageSrcSet, imageUrl } from "./images.ts";
+import { imageUrl } from "#shared/images.ts";
+import { imageSrcSet } from "./images.ts";
 
 describe("image URLs", () => {
   it("serves stored images under /download", () => {

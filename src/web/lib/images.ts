@@ -1,9 +1,5 @@
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
-
-/** Stored images are served by the shop under /download/{file} (spec §3). */
-export function imageUrl(file: string): string {
-  return `/download/${file}`;
-}
+import { imageUrl } from "#shared/images.ts";
 
 /**
  * A `srcset` of the server's narrower copies (`/download/{file}?w=`) up to the picture's own width, which is the last

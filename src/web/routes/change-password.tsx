@@ -1,5 +1,6 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
+import { accountMessages } from "#shared/messages.ts";
 import { resetPasswordForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
@@ -21,7 +22,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Sets the new password with the grant (single use); every session of the account ends; the shopper signs in again. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413);
+  if (!form) return failure(accountMessages.formTooLarge, 413);
   const auth = context.get(authRequestContext);
   if (!auth.resetToken) return redirect("/signIn");
   const parsed = resetPasswordForm.safeParse({ newPass: form.get("newPass") ?? "", confirmPass: form.get("confirmPass") ?? "" });
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     auth.cookies.clearResetGrant(),
     auth.cookies.clearOtpFlow(),
     auth.cookies.clearSession(),
-    auth.cookies.flash("Your password has been changed. Please sign in."),
+    auth.cookies.flash(accountMessages.passwordResetDone),
   ]);
 }
 

@@ -3,6 +3,7 @@ import { Await, Link } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
+import { imageUrl } from "#shared/images.ts";
 import { BannerCarousel } from "../components/home/banner-carousel.tsx";
 import { BannerList, BannerListSkeleton } from "../components/home/banner-list.tsx";
 import { CategoryStrip } from "../components/home/category-strip.tsx";
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       description:
         "Shop fashion, electronics, groceries and more at the best price on the market: daily mega discounts and free delivery on orders over $70.",
       path: "/",
-      image: image ? `/download/${image}` : undefined,
+      image: image ? imageUrl(image) : undefined,
     },
     matches,
   );

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
+import { accountMessages } from "#shared/messages.ts";
 import { redirectWithCookies } from "../lib/actions.server.ts";
 import type { Route } from "./+types/logout.ts";
 
@@ -12,5 +13,5 @@ export function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const auth = context.get(authRequestContext);
   if (auth.sessionId) await context.get(servicesContext).accounts.signOut(auth.sessionId);
-  return redirectWithCookies("/signIn", [auth.cookies.clearSession(), auth.cookies.flash("You are signed out.")]);
+  return redirectWithCookies("/signIn", [auth.cookies.clearSession(), auth.cookies.flash(accountMessages.signedOut)]);
 }

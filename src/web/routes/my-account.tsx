@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { data, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
+import { imageUrl } from "#shared/images.ts";
+import { accountMessages, photoTooLarge } from "#shared/messages.ts";
+import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
@@ -25,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         name: profile.name,
         email: profile.email,
         phone: profile.phone,
-        image: profile.images[0] ? `/download/${profile.images[0]}` : null,
+        image: profile.images[0] ? imageUrl(profile.images[0]) : null,
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -41,8 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { uploadMaxBytes } = context.get(settingsContext);
   const form = await readForm(request, uploadMaxBytes + 64 * 1024);
   if (!form) {
-    const mib = Math.round((uploadMaxBytes / 1024 / 1024) * 10) / 10;
-    return failure(`The photo is larger than ${mib} MB. Please choose a smaller one.`, 413, { intent: "profile" as AccountTab });
+    return failure(photoTooLarge(uploadMaxBytes), 413, { intent: "profile" as AccountTab });
   }
   const intent: AccountTab = text(form, "intent") === "password" ? "password" : "profile";
 
@@ -64,22 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       () => ({ intent }),
     );
     if (!result.ok) return result.response;
-    return { ok: true as const, intent, message: "Your password has been changed." };
+    return { ok: true as const, intent, message: accountMessages.passwordChanged };
   }
 
   const parsed = profileForm.safeParse({ name: text(form, "name"), phone: text(form, "phone") });
   if (!parsed.success) return failure(firstIssue(parsed.error), 400, { intent });
-  const photo = form.get("photo");
-  const hasPhoto = photo instanceof File && photo.size > 0;
-  const current = await services.accounts.getProfile(user.id);
-  if (!hasPhoto && current.images.length === 0) return failure(accountMessages.fillAll, 400, { intent });
+  // A file input left empty posts an empty file: no new photo.
+  const file = form.get("photo");
+  const photo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
   const result = await attempt(
-    async () => {
-      const images = hasPhoto
-        ? [(await services.uploads.upload({ userId: user.id, data: new Uint8Array(await photo.arrayBuffer()) })).fileName]
-        : current.images;
-      return services.accounts.updateProfile({ userId: user.id, name: parsed.data.name, phone: parsed.data.phone, images });
-    },
+    () => services.accounts.saveProfile({ userId: user.id, name: parsed.data.name, phone: parsed.data.phone, photo }),
     () => ({ intent }),
   );
   if (!result.ok) return result.response;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, emailForm, safeRedirectPath, signInForm } from "#shared/schemas/accounts.ts";
+import { accountMessages, codeSentFor } from "#shared/messages.ts";
+import { emailForm, safeRedirectPath, signInForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
@@ -25,12 +26,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 type Intent = "sign-in" | "verify-email" | "forgot-password" | "google";
 
 /**
- * One form, several intents (STYLE.md practice 1): sign in; "Forgot Password" (e-mails a reset code); Verify Email
+ * One form, several intents (a second action on one screen is an `intent` value): sign in; "Forgot Password" (e-mails a reset code); Verify Email
  * mode (e-mails a new verification code); Google. Code flows continue on /verifyOTP.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413);
+  if (!form) return failure(accountMessages.formTooLarge, 413);
   const intent = (text(form, "intent") || "sign-in") as Intent;
   const { accounts } = context.get(servicesContext);
   const auth = context.get(authRequestContext);
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return result.response;
     return redirectWithCookies("/verifyOTP", [
       auth.cookies.otpFlow({ email: parsed.data.email, action: intent === "verify-email" ? "verify" : "reset" }),
-      auth.cookies.flash(`We sent a 6-digit code to ${parsed.data.email}. It is valid for 10 minutes.`),
+      auth.cookies.flash(codeSentFor(parsed.data.email, context.get(settingsContext).otpTtlSeconds)),
     ]);
   }
 

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
+import { accountMessages, verificationCodeSent } from "#shared/messages.ts";
 import { signUpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
@@ -19,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Creates the (unverified) account, e-mails a code and continues on /verifyOTP. The password is never sent back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413);
+  if (!form) return failure(accountMessages.formTooLarge, 413);
   if (text(form, "intent") === "google") return signInWithGoogleAction(form, context);
   const values = { name: text(form, "name"), email: text(form, "email"), phone: text(form, "phone") };
   const parsed = signUpForm.safeParse({ ...values, password: form.get("password") ?? "" });
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return result.response;
   return redirectWithCookies("/verifyOTP", [
     auth.cookies.otpFlow({ email: result.value.email, action: "verify" }),
-    auth.cookies.flash(`We sent a 6-digit code to ${result.value.email}. Enter it to verify your e-mail.`),
+    auth.cookies.flash(verificationCodeSent(result.value.email)),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
+import { accountMessages, newCodeSent } from "#shared/messages.ts";
 import { otpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413);
+  if (!form) return failure(accountMessages.formTooLarge, 413);
   const auth = context.get(authRequestContext);
   const { accounts } = context.get(servicesContext);
   const flow = auth.otpFlow;
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const availableAt = await accounts.codeResendAvailableAt(flow.email);
     return {
       ok: true as const,
-      notice: `We sent a new code to ${flow.email}.`,
+      notice: newCodeSent(flow.email),
       resendAvailableAt: availableAt?.getTime() ?? null,
     };
   }
@@ -65,10 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (resetToken && resetExpiresAt) {
     return redirectWithCookies("/changePassword", [auth.cookies.resetGrant(resetToken, resetExpiresAt)]);
   }
-  return redirectWithCookies("/signIn", [
-    auth.cookies.clearOtpFlow(),
-    auth.cookies.flash("Your e-mail is verified. Please sign in."),
-  ]);
+  return redirectWithCookies("/signIn", [auth.cookies.clearOtpFlow(), auth.cookies.flash(accountMessages.emailVerified)]);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify OTP | Storefront" }, { name: "robots", content: "noindex" }];

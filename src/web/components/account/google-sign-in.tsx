@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
+import { accountMessages } from "#shared/messages.ts";
 
 interface GoogleAccounts {
   accounts: {
@@ -69,7 +70,7 @@ export function GoogleSignIn({ clientId, redirectTo }: { clientId: string | null
             <GoogleLogo />
             Sign in with Google
           </button>
-          {!clientId && <p className="mt-2 text-center text-xs text-gray-500">Google sign-in is not configured on this shop.</p>}
+          {!clientId && <p className="mt-2 text-center text-xs text-gray-500">{accountMessages.googleUnavailable}</p>}
         </Form>
       )}
     </div>

@@ -2,7 +2,8 @@ import { Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS } from "#shared/constants.ts";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { imageUrl } from "#shared/images.ts";
+import { imageSrcSet } from "../../lib/images.ts";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { imageUrl } from "#shared/images.ts";
+import { imageSrcSet } from "../../lib/images.ts";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
 type Kind = "row" | "side" | "bottom";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { imageUrl } from "#shared/images.ts";
 import { useScroller } from "../ui/use-scroller.ts";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import type { CategoryTile } from "./home-data.ts";
@@ -33,7 +34,7 @@ export function CategoryStrip({ categories }: { categories: CategoryTile[] }) {
               >
                 {category.image ? (
                   <img
-                    src={`/download/${category.image}`}
+                    src={imageUrl(category.image)}
                     alt=""
                     width={200}
                     height={200}

@@ -1,4 +1,5 @@
 import { useSubmit } from "react-router";
+import { imageUrl } from "#shared/images.ts";
 import type { HeaderUser } from "../../lib/root-data.ts";
 import { Menu, MenuLink, useMenuItem } from "../ui/menu.tsx";
 
@@ -9,14 +10,7 @@ export function Avatar({ user, size = 40 }: { user: HeaderUser; size?: number })
   const style = { width: size, height: size };
   if (user.image) {
     return (
-      <img
-        src={`/download/${user.image}`}
-        alt=""
-        width={size}
-        height={size}
-        style={style}
-        className="rounded-full object-cover"
-      />
+      <img src={imageUrl(user.image)} alt="" width={size} height={size} style={style} className="rounded-full object-cover" />
     );
   }
   return (

@@ -1,6 +1,7 @@
 import { Suspense, useId } from "react";
 import { Await, Link } from "react-router";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { imageUrl } from "#shared/images.ts";
+import { imageSrcSet } from "../../lib/images.ts";
 import { ProductCarousel } from "../product/product-carousel.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { PriceFilter } from "./price-filter.tsx";

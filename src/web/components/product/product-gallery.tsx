@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState } from "react";
-import { imageSrcSet, imageUrl } from "../../lib/images.ts";
+import { imageUrl } from "#shared/images.ts";
+import { imageSrcSet } from "../../lib/images.ts";
 import { useScroller } from "../ui/use-scroller.ts";
 import { PRODUCT_IMAGE } from "./product-data.ts";
 

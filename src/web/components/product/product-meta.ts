@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { CURRENCY } from "#shared/constants.ts";
+import { imageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
-import { imageUrl } from "../../lib/images.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { ProductDetailData } from "./product-data.ts";
 
@@ -26,7 +26,7 @@ export function productMeta({ product, publicUrl, reviewCount }: ProductMetaInpu
       title: product.name,
       description: truncate(product.description.replace(/\s+/g, " ").trim(), DESCRIPTION_MAX),
       path: `${publicUrl}/product/${product.id}`,
-      image: firstImage ? `${publicUrl}${imageUrl(firstImage)}` : undefined,
+      image: firstImage ? imageUrl(firstImage, publicUrl) : undefined,
     },
     [],
   );
@@ -43,7 +43,7 @@ export function productJsonLd({ product, publicUrl, reviewCount }: ProductMetaIn
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
-    image: product.images.map((file) => `${publicUrl}${imageUrl(file)}`),
+    image: product.images.map((file) => imageUrl(file, publicUrl)),
     description: product.description,
     sku: product.id,
     brand: { "@type": "Brand", name: product.brand },

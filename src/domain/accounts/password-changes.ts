@@ -1,0 +1,89 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { type DbExecutor, withTransaction } from "#db/client.ts";
+import { passwordResetGrants, users } from "#db/schema/accounts.ts";
+import { AppError } from "../errors.ts";
+import { passwordResetEmail } from "./emails.ts";
+import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { hashToken, randomToken } from "./secrets.ts";
+import type { Requester } from "./types.ts";
+
+const RESET_GRANT_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * Issues the single-use reset grant a verified reset code earns (earlier unused grants of the account stop working).
+ * Runs inside the code check's transaction.
+ */
+export async function issueResetGrant(tx: DbExecutor, userId: string, at: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(at.getTime() + RESET_GRANT_TTL_MS);
+  await tx
+    .update(passwordResetGrants)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResetGrants.userId, userId), isNull(passwordResetGrants.usedAt)));
+  await tx.insert(passwordResetGrants).values({ id: uuidv7(), userId, tokenHash: hashToken(token), createdAt: at, expiresAt });
+  return { token, expiresAt };
+}
+
+/** Forgot password (a code, then a grant, then a new password) and changing a known password. */
+export function createPasswordChanges(internals: AccountInternals) {
+  const { db, limiter, now, codes, policy, sessionStore, limits, findByEmail, send } = internals;
+
+  return {
+    /** Forgot password: e-mails a reset code when the account exists; the same answer when it does not. */
+    async requestPasswordReset(input: { email: string } & Requester): Promise<void> {
+      const email = normalizeEmail(input.email);
+      await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
+      const user = await findByEmail(email);
+      if (!user) return;
+      const code = await codes.issue(user.id, "reset-password");
+      await send(passwordResetEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
+    },
+
+    /** Sets a new password with a reset grant (single use); every session of the account ends. */
+    async resetPassword(input: { resetToken: string; newPassword: string; email?: string | undefined }): Promise<void> {
+      internals.assertPolicy(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      await withTransaction(db, async (tx) => {
+        const at = now();
+        const [grant] = await tx
+          .update(passwordResetGrants)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(passwordResetGrants.tokenHash, hashToken(input.resetToken)),
+              isNull(passwordResetGrants.usedAt),
+              gt(passwordResetGrants.expiresAt, at),
+            ),
+          )
+          .returning({ userId: passwordResetGrants.userId });
+        if (!grant) throw new AppError("FORBIDDEN", accountErrors.resetExpired);
+        const [user] = await tx.select().from(users).where(eq(users.id, grant.userId));
+        if (!user || (input.email !== undefined && normalizeEmail(input.email) !== user.email)) {
+          throw new AppError("FORBIDDEN", accountErrors.resetExpired);
+        }
+        await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
+        await sessionStore.revokeAllOfUser(user.id, tx);
+        await codes.revokeAll(user.id, tx, ["reset-password"]);
+      });
+    },
+
+    /** Changes the password after checking the old one; the account's other sessions end. */
+    async changePassword(input: { userId: string; sessionId?: string | undefined; oldPassword: string; newPassword: string }) {
+      await limiter.consume(`change-password:account:${input.userId}`, policy.changePasswordAccount);
+      const user = await internals.getUser(input.userId);
+      if (!user.passwordHash) throw new AppError("BAD_REQUEST", accountErrors.noPassword);
+      if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+        throw new AppError("BAD_REQUEST", accountErrors.oldPasswordWrong);
+      }
+      internals.assertPolicy(input.newPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      await withTransaction(db, async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+        await sessionStore.revokeAllOfUser(user.id, tx, input.sessionId);
+      });
+      await limiter.reset(`change-password:account:${input.userId}`);
+    },
+  };
+}

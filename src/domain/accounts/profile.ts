@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { withTransaction } from "#db/client.ts";
+import { users } from "#db/schema/accounts.ts";
+import { accountMessages } from "#shared/messages.ts";
+import { AppError } from "../errors.ts";
+import { type AccountInternals, accountErrors, toAccount } from "./internals.ts";
+import type { Account } from "./types.ts";
+
+export interface ProfileInput {
+  userId: string;
+  name: string;
+  phone: string;
+  /** Stored names of the caller's own uploads (pending or already on the profile); omitted: the current photos stay. */
+  images?: readonly string[] | undefined;
+  /** The bytes of a new photo: stored through the uploads service and saved as the profile's only photo. */
+  photo?: Uint8Array | undefined;
+}
+
+/** The account's own profile: name, phone and photo (the e-mail is read-only). */
+export function createProfile(internals: AccountInternals) {
+  const { db, now, uploads } = internals;
+
+  return {
+    async getProfile(userId: string): Promise<Account> {
+      return toAccount(await internals.getUser(userId));
+    },
+
+    /**
+     * Saves name, phone and photo. A profile needs a photo: with no new `photo`, no `images` and none on the profile
+     * already, it is refused with the spec's "Please fill all the details". Saved images leave the pending list.
+     */
+    async saveProfile(input: ProfileInput): Promise<Account> {
+      const { userId, photo } = input;
+      const kept = input.images ?? (photo ? [] : (await internals.getUser(userId)).images);
+      if (!photo && kept.length === 0) throw new AppError("BAD_REQUEST", accountMessages.fillAll);
+      const images = photo ? [(await uploads.upload({ userId, data: photo })).fileName] : [...new Set(kept)];
+      return withTransaction(db, async (tx) => {
+        await uploads.markSaved(tx, { userId, fileNames: images });
+        const [user] = await tx
+          .update(users)
+          .set({ name: input.name, phone: input.phone, images, updatedAt: now() })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!user) throw new AppError("NOT_FOUND", accountErrors.noAccount);
+        return toAccount(user);
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { Db } from "#db/client.ts";
+import type { UploadsService } from "../media/uploads-service.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
+import type { IdentityVerifier, Mailer } from "./ports.ts";
+
+export interface AccountLimits {
+  otpTtlSeconds: number;
+  otpMaxAttempts: number;
+  otpResendSeconds: number;
+  signinMaxFailures: number;
+  signinWindowSeconds: number;
+  sessionTtlDays: number;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  identity: IdentityVerifier;
+  limiter: RateLimiter;
+  now: () => Date;
+  limits: AccountLimits;
+  /** Server secret keying the code hashes (SESSION_SECRET). */
+  secret: string;
+  /** Profile photos are stored, and marked saved, by the uploads service (it owns the `uploads` table). */
+  uploads: Pick<UploadsService, "upload" | "markSaved">;
+}
+
+/** An account as adapters may show it: never a hash or a secret. `images` are stored file names. */
+export interface Account {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  images: string[];
+  isAdmin: boolean;
+  isVerified: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  sessionId: string;
+  user: Account;
+}
+
+/** Who is asking: rate limits are per IP as well as per account. */
+export interface Requester {
+  ip: string;
+  userAgent?: string;
+}

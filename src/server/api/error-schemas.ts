@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * The API's one error body for the OpenAPI document and response validation: `{ error: true, msg }` (the error
+ * handler's `errorBody`), plus the contract's own flags where a route has them (spec §7: `status: "FAILED"`,
+ * `success: false`, sign-in's `isVerify`) and `retryAfter` on 429.
+ */
+export const errorJson = z
+  .object({
+    error: z.literal(true),
+    msg: z.string(),
+    status: z.literal("FAILED").optional(),
+    success: z.literal(false).optional(),
+    isVerify: z.boolean().optional(),
+    retryAfter: z.number().optional(),
+  })
+  .meta({ id: "Error" });
+
+/** The error answers a route declares: `errorResponses(400, 404)` → `{ 400: errorJson, 404: errorJson }`. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof errorJson> {
+  return Object.fromEntries(statuses.map((status) => [status, errorJson])) as Record<S, typeof errorJson>;
+}

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "#domain/errors.ts";
+import type { Services } from "#domain/services.ts";
+import { storedImageName } from "#shared/images.ts";
+import { accountMessages } from "#shared/messages.ts";
+import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
+import { idParam } from "#shared/schemas/catalog.ts";
+import { requireSelf } from "../plugins/auth.ts";
+import { createPresenters } from "./present.ts";
+import { parse, pathUserId, validatedInRoute } from "./route-support.ts";
+import { userErrors as errors, userJson } from "./user-schemas.ts";
+
+/**
+ * My Account over the API (spec §7 "User"): your own profile and password, by the contract's `/user/{id}` paths, where
+ * `id` must be the session's own (another id: 403). Register under `/api`.
+ */
+export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
+  app,
+  { services, publicUrl },
+) => {
+  const { accounts } = services;
+  const present = createPresenters(publicUrl);
+  const tags = ["User"];
+
+  app.put(
+    "/user/changePassword/:id",
+    {
+      ...validatedInRoute,
+      schema: {
+        tags,
+        summary: "Change the password (old one checked); the account's other sessions end",
+        params: z.object({ id: idParam("User id") }),
+        body: z.object({ password: z.string(), newPass: z.string(), confirmPass: z.string().optional() }),
+        response: { 200: z.object({ error: z.literal(false), msg: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, pathUserId(request));
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      // The contract sends the old password as `password` and may leave out confirmPass.
+      const form = parse(changePasswordForm, {
+        oldPassword: body.oldPassword ?? body.password,
+        newPass: body.newPass,
+        confirmPass: body.confirmPass ?? body.newPass,
+      });
+      await accounts.changePassword({
+        userId: user.id,
+        sessionId: request.session?.id,
+        oldPassword: form.oldPassword,
+        newPassword: form.newPass,
+      });
+      return { error: false as const, msg: accountMessages.passwordChanged };
+    },
+  );
+
+  app.get(
+    "/user/:id",
+    {
+      schema: {
+        tags,
+        summary: "Your own profile (another id: 403)",
+        params: z.object({ id: idParam("User id") }),
+        response: { 200: userJson.extend({ error: z.literal(false) }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, request.params.id);
+      return { error: false as const, ...present.account(await accounts.getProfile(user.id)) };
+    },
+  );
+
+  app.put(
+    "/user/:id",
+    {
+      ...validatedInRoute,
+      schema: {
+        tags,
+        summary: "Update your profile: name, phone, images (your uploads); e-mail is read-only",
+        params: z.object({ id: idParam("User id") }),
+        body: profileForm.extend({ images: z.array(z.string()) }),
+        response: { 200: userJson.extend({ error: z.literal(false), msg: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireSelf(request, pathUserId(request));
+      const form = parse(profileForm, request.body);
+      const raw = (request.body as { images?: unknown } | undefined)?.images;
+      const named = (Array.isArray(raw) ? raw : []).map((value) =>
+        typeof value === "string" ? storedImageName(value) : undefined,
+      );
+      const images = named.filter((name) => name !== undefined);
+      if (images.length !== named.length) throw new AppError("BAD_REQUEST", "images must be uploaded image names");
+      // `images` is required here (an absent or empty list has no photo); the service refuses a profile without one.
+      const updated = await accounts.saveProfile({ userId: user.id, name: form.name, phone: form.phone, images });
+      return { error: false as const, msg: accountMessages.userUpdated, ...present.account(updated) };
+    },
+  );
+};

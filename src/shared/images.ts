@@ -1,0 +1,23 @@
+/**
+ * Stored images are served by the shop under /download/{file} (spec §3): one URL shape for the web app (relative) and
+ * the API (absolute, `origin` = PUBLIC_URL).
+ */
+export function imageUrl(file: string, origin = ""): string {
+  return `${origin}/download/${encodeURIComponent(file)}`;
+}
+
+/** Names the shop gives stored images: letters, digits, dot, dash, underscore (never `..`, a slash or a dot-file). */
+const STORED_IMAGE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function isStoredImageName(name: string): boolean {
+  return STORED_IMAGE_NAME.test(name) && !name.includes("..");
+}
+
+/**
+ * The stored name in an image URL the shop handed out (`https://shop/download/u-1.webp?w=320`) or in a bare name
+ * (`u-1.webp`); undefined when that is not a stored image name.
+ */
+export function storedImageName(urlOrName: string): string | undefined {
+  const name = (urlOrName.includes("/download/") ? (urlOrName.split("/download/").pop() ?? "") : urlOrName).split(/[?#]/)[0];
+  return name !== undefined && isStoredImageName(name) ? name : undefined;
+}
