@@ -10,7 +10,7 @@ export default defineConfig({
     reactRouter(),
     precompress(),
     // `npm run dev`: Vite loads src/server/main.ts's createServer and mounts the whole shop (API + web) on it.
-    // The context token module is kept external BY NAME, or the SSR bundle gets its own copy (notes/stack-spike.md).
+    // The context token module is kept external BY NAME, or the SSR bundle gets its own copy (docs/architecture.md, "A request through the web app").
     fastifyReactRouterDev({ entry: "./src/server/main.ts", externalizeServerEntryImports: ["#app-context"] }),
   ],
   environments: {

@@ -15,7 +15,7 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // SSR tests import the real server build; the bridge must share our module graph (notes/stack-spike.md).
+    // SSR tests import the real server build; the bridge must share our module graph (docs/architecture.md, "A request through the web app").
     server: { deps: { inline: ["@mcansh/react-router-fastify"] } },
   },
 });

@@ -7,7 +7,7 @@ export class DataDirLockedError extends Error {
 
 /**
  * PGlite has no lock of its own: two processes on one data directory both start and silently lose each other's
- * writes (notes/stack-spike.md). We take an exclusive lock file holding our pid; a second process finds it and refuses
+ * writes. We take an exclusive lock file holding our pid; a second process finds it and refuses
  * to start. A lock left by a process that died (kill -9) is taken over, because its pid no longer runs.
  */
 export function lockDataDir(lockFile: string): () => void {

@@ -1,5 +1,5 @@
 /**
- * The one error type of the domain (STYLE.md practice 7). Services throw it; adapters map `code` to an HTTP status
+ * The one error type of the domain. Services throw it; adapters map `code` to an HTTP status
  * and show `message`, which is written for people. Anything else that reaches an adapter is a bug and becomes a 500
  * whose body never shows internals.
  */

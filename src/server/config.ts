@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The one configuration schema (ARCHITECTURE.md invariant 7). Every key has a development default so the shop starts
+ * The one configuration schema (docs/architecture.md, invariant 7). Every key has a development default so the shop starts
  * with no configuration at all; a wrong value stops start-up with a message naming the key. `.env.example` documents
  * the same keys: keep them in step.
  */

@@ -1,5 +1,5 @@
 /**
- * Money is integer paise everywhere inside the shop (ARCHITECTURE.md invariant 4); these are the only places that
+ * Money is integer paise everywhere inside the shop (docs/architecture.md, invariant 4); these are the only places that
  * turn it into rupees for people or for the API's JSON.
  */
 export function paiseToRupees(paise: number): number {

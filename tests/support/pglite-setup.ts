@@ -7,7 +7,7 @@ import { prepareTemplate } from "./template-database.ts";
 
 /**
  * Migrate and seed ONE in-memory PGlite, dump it, and let every test file load that snapshot (~0.6 s) instead of
- * running initdb + migrations + seed itself (~4 s). STYLE.md practice 17.
+ * running initdb + migrations + seed itself (~4 s).
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), "storefront-pglite-"));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
-// A test fails on any unexpected console.error (STYLE.md practice 18): errors nobody asserted are bugs.
+// A test fails on any unexpected console.error: errors nobody asserted are bugs.
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];

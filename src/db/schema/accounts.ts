@@ -45,7 +45,7 @@ export const sessions = pgTable(
 
 export const oneTimeCodePurposes = ["verify-email", "reset-password"] as const;
 
-/** E-mailed one-time codes: hashed at rest, short-lived, few attempts (ARCHITECTURE.md invariant 5). */
+/** E-mailed one-time codes: hashed at rest, short-lived, few attempts (docs/architecture.md, invariant 5). */
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {

@@ -23,7 +23,7 @@ export const categories = pgTable(
   ],
 );
 
-/** Products. Money is integer paise (ARCHITECTURE.md invariant 4). */
+/** Products. Money is integer paise (docs/architecture.md, invariant 4). */
 export const products = pgTable(
   "products",
   {

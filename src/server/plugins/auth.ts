@@ -87,7 +87,7 @@ export function requireUser(request: FastifyRequest): Account {
   return request.user;
 }
 
-/** The contract puts the user id in paths and bodies; it must be the session's own (ARCHITECTURE.md invariant 3). */
+/** The contract puts the user id in paths and bodies; it must be the session's own (docs/architecture.md, invariant 3). */
 export function requireSelf(request: FastifyRequest, userId: string): Account {
   const user = requireUser(request);
   if (user.id !== userId) throw new AppError("FORBIDDEN", "You can only see and change your own account.");

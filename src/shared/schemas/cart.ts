@@ -3,7 +3,7 @@ import { idParam } from "./catalog.ts";
 
 /**
  * The cart forms, shared by the product page (browser), the cart route's action and, later, the cart API, so that
- * their rules and messages never drift (STYLE.md practice 5).
+ * their rules and messages never drift.
  */
 export const cartMessages = {
   loginFirst: "Please login first",
