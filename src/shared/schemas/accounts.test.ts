@@ -30,6 +30,20 @@ describe("account forms", () => {
     );
     expect(first(profileForm.safeParse({ name: "", phone: "1" }))).toBe("Please fill all the details");
   });
+
+  it("refuses control characters in every field, naming it", () => {
+    const good = { name: "Asha", email: "a@example.com", phone: "9876543210", password: "long enough" };
+    expect(first(signUpForm.safeParse({ ...good, name: "As\u0000ha" }))).toBe("Name must not contain control characters");
+    expect(first(signUpForm.safeParse({ ...good, email: "a\u0000@example.com" }))).toBe(
+      "E-mail must not contain control characters",
+    );
+    expect(first(signUpForm.safeParse({ ...good, password: "long\u0008enough" }))).toBe(
+      "Password must not contain control characters",
+    );
+    expect(first(profileForm.safeParse({ name: "A\u001bB", phone: "9876543210" }))).toBe(
+      "Name must not contain control characters",
+    );
+  });
 });
 
 describe("safeRedirectPath", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
 import { accountMessages } from "#shared/messages.ts";
+import { safeText } from "./text.ts";
 
 /**
  * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
@@ -12,14 +13,13 @@ import { accountMessages } from "#shared/messages.ts";
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** A required text field whose absent, null or blank value gets `message`. */
-const required = (message: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: message }).trim().min(1, { error: message }));
+const required = (message: string, name: string) =>
+  z.preprocess(blankToUndefined, safeText({ name, error: message }).trim().min(1, { error: message }));
 
 const email = (blank: string) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: blank })
+    safeText({ name: "E-mail", error: blank })
       .trim()
       .min(1, { error: blank })
       .max(254, { error: accountMessages.emailInvalid })
@@ -29,21 +29,19 @@ const email = (blank: string) =>
 
 /** Passwords are not trimmed: spaces are characters like any other. */
 const password = (blank: string) =>
-  z
-    .string({ error: blank })
+  safeText({ name: "Password", error: blank })
     .min(1, { error: blank })
     .min(PASSWORD_MIN, { error: accountMessages.passwordTooShort })
     .max(PASSWORD_MAX, { error: accountMessages.passwordTooLong });
 
 /** Sign-in checks presence only: an old account's password may predate today's policy. */
 const anyPassword = (blank: string) =>
-  z.string({ error: blank }).min(1, { error: blank }).max(1024, { error: accountMessages.passwordTooLong });
+  safeText({ name: "Password", error: blank }).min(1, { error: blank }).max(1024, { error: accountMessages.passwordTooLong });
 
 const phone = (blank: string) =>
   z.preprocess(
     (value) => (typeof value === "number" ? String(value) : blankToUndefined(value)),
-    z
-      .string({ error: blank })
+    safeText({ name: "Phone", error: blank })
       .trim()
       .min(1, { error: blank })
       .regex(/^\d{6,15}$/, { error: accountMessages.phoneDigits }),
@@ -55,7 +53,9 @@ export const signInForm = z.object({
 });
 
 export const signUpForm = z.object({
-  name: required(accountMessages.nameBlank).pipe(z.string().max(100, { error: accountMessages.nameTooLong })),
+  name: required(accountMessages.nameBlank, "Name").pipe(
+    safeText({ name: "Name" }).max(100, { error: accountMessages.nameTooLong }),
+  ),
   email: email(accountMessages.emailBlank),
   phone: phone(accountMessages.phoneBlank),
   password: password(accountMessages.passwordBlank),
@@ -65,8 +65,7 @@ export const emailForm = z.object({ email: email(accountMessages.forgotEmail) })
 
 export const otpCode = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: accountMessages.otpBlank })
+  safeText({ name: "OTP", error: accountMessages.otpBlank })
     .trim()
     .regex(/^\d{6}$/, { error: accountMessages.otpDigits }),
 );
@@ -78,23 +77,26 @@ const matching = <T extends { newPass: string; confirmPass: string }>(value: T) 
 export const resetPasswordForm = z
   .object({
     newPass: password(accountMessages.newPasswordBlank),
-    confirmPass: z.string({ error: accountMessages.confirmBlank }).min(1, { error: accountMessages.confirmBlank }),
+    confirmPass: safeText({ name: "Password", error: accountMessages.confirmBlank }).min(1, {
+      error: accountMessages.confirmBlank,
+    }),
   })
   .refine(matching, { error: accountMessages.mismatch, path: ["confirmPass"] });
 
 export const changePasswordForm = z
   .object({
     oldPassword: anyPassword(accountMessages.fillAll),
-    newPass: z
-      .string({ error: accountMessages.fillAll })
+    newPass: safeText({ name: "Password", error: accountMessages.fillAll })
       .min(1, { error: accountMessages.fillAll })
       .pipe(password(accountMessages.fillAll)),
-    confirmPass: z.string({ error: accountMessages.fillAll }).min(1, { error: accountMessages.fillAll }),
+    confirmPass: safeText({ name: "Password", error: accountMessages.fillAll }).min(1, { error: accountMessages.fillAll }),
   })
   .refine(matching, { error: accountMessages.mismatch, path: ["confirmPass"] });
 
 export const profileForm = z.object({
-  name: required(accountMessages.fillAll).pipe(z.string().max(100, { error: accountMessages.nameTooLong })),
+  name: required(accountMessages.fillAll, "Name").pipe(
+    safeText({ name: "Name" }).max(100, { error: accountMessages.nameTooLong }),
+  ),
   phone: phone(accountMessages.fillAll),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "./catalog.ts";
+import { safeText } from "./text.ts";
 
 /**
  * The cart forms, shared by the product page (browser), the cart route's action and, later, the cart API, so that
@@ -50,8 +51,7 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 const optionValue = (name: CartOptionKey) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `${name} must be text` })
+    safeText({ name, error: `${name} must be text` })
       .trim()
       .max(OPTION_VALUE_MAX, { error: `${name} must be at most ${OPTION_VALUE_MAX} characters` })
       .optional(),

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * Control characters: C0 except tab, line feed and carriage return, DEL, and C1. No form or parameter of the shop has
+ * a use for them, and PostgreSQL refuses a NUL in text outright (a 500 if one got that far).
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+
+/**
+ * The one text schema every text input of the shop starts from (form fields, JSON bodies, query parameters): a string
+ * without control characters. `error` is the message for a missing or non-text value; `name` names the field in the
+ * control-character message.
+ */
+export function safeText({ name = "Text", error }: { name?: string; error?: string } = {}) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .refine((value) => !hasControlCharacters(value), { error: `${name} must not contain control characters` });
+}
