@@ -4,7 +4,7 @@ import { z } from "zod";
  * Control characters: C0 except tab, line feed and carriage return, DEL, and C1. No form or parameter of the shop has
  * a use for them, and PostgreSQL refuses a NUL in text outright (a 500 if one got that far).
  */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
