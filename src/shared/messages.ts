@@ -32,6 +32,8 @@ export const accountMessages = {
   /** The same answer whether or not the e-mail has an account (docs/decisions/008-one-time-codes.md). */
   verificationCodeResent: "If this e-mail has an account waiting for verification, we have sent it a new code.",
   resetCodeSent: "If an account uses this e-mail, we have sent it a code to reset the password.",
+  /** Verify-mode's PUT without a code (the original client's step before its code page); reveals nothing either. */
+  enterEmailedCode: "If this e-mail has an account waiting for verification, enter the code we e-mailed to it.",
   passwordChanged: "Your password has been changed.",
   passwordResetDone: "Your password has been changed. Please sign in.",
   userUpdated: "user updated",

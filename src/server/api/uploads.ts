@@ -6,15 +6,9 @@ import type { Services } from "#domain/services.ts";
 import { imageUrl } from "#shared/images.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages.ts";
 import { requireUser } from "../plugins/auth.ts";
-import { userErrors as errors } from "./user-schemas.ts";
+import { userErrors as errors, imageFields } from "./user-schemas.ts";
 
-const uploadJson = z.object({
-  _id: z.string(),
-  id: z.string(),
-  images: z.array(z.string()),
-  width: z.number(),
-  height: z.number(),
-});
+const uploadJson = z.object({ _id: z.string(), id: z.string(), ...imageFields, width: z.number(), height: z.number() });
 
 /**
  * Profile photos of My Account (spec §7 "User" and `/imageUpload`): uploaded photos stay pending until a profile save
@@ -39,7 +33,7 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
         tags,
         summary: "Upload profile photos (multipart field `images`; JPEG, PNG or WebP by content; re-encoded to WebP)",
         consumes: ["multipart/form-data"],
-        response: { 200: z.object({ error: z.literal(false), msg: z.string(), images: z.array(z.string()) }), ...errors },
+        response: { 200: z.object({ error: z.literal(false), msg: z.string(), ...imageFields }), ...errors },
       },
     },
     async (request) => {
@@ -59,10 +53,11 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
           throw error;
         }
         const upload = await uploads.upload({ userId: user.id, data });
-        stored.push(imageUrl(upload.fileName, publicUrl));
+        stored.push(upload.fileName);
       }
       if (stored.length === 0) throw new AppError("BAD_REQUEST", accountMessages.imageType);
-      return { error: false as const, msg: accountMessages.imagesUploaded, images: stored };
+      const imageUrls = stored.map((name) => imageUrl(name, publicUrl));
+      return { error: false as const, msg: accountMessages.imagesUploaded, images: stored, imageUrls };
     },
   );
 
@@ -80,7 +75,8 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
       return (await uploads.listPending(user.id)).map((upload) => ({
         _id: upload.id,
         id: upload.id,
-        images: [imageUrl(upload.fileName, publicUrl)],
+        images: [upload.fileName],
+        imageUrls: [imageUrl(upload.fileName, publicUrl)],
         width: upload.width,
         height: upload.height,
       }));
