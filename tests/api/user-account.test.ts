@@ -329,12 +329,22 @@ describe("photo uploads", () => {
     expect(response.status).toBe(413);
   });
 
-  it("needs a session, and a multipart body", async () => {
+  it("without a session only stages the photo (not stored, not served, not anyone's), and needs a multipart body", async () => {
     const me = await t.signUpVerified();
     const body = multipart([{ filename: "a.png", type: "image/png", data: await png(10, 10) }]);
-    expect((await t.call({ method: "POST", url: "/api/user/upload", payload: body.payload, headers: body.headers })).status).toBe(
-      401,
-    );
+    const anonymous = await t.call({ method: "POST", url: "/api/user/upload", payload: body.payload, headers: body.headers });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toMatchObject({ error: false, staged: true });
+    const [name] = anonymous.body.images as string[];
+    expect((await t.app.server.inject({ method: "GET", url: `/download/${name}` })).statusCode).toBe(404);
+    expect(
+      await t.app.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.fileName, name ?? "")),
+    ).toHaveLength(0);
+    // Another requester (a fresh network here) claims nothing.
+    expect((await t.call({ method: "GET", url: "/api/imageUpload", token: me.token })).body).toEqual([]);
     const json = await t.call({ method: "POST", url: "/api/user/upload", token: me.token, payload: { images: "x" } });
     expect(json.status).toBe(415);
   });
