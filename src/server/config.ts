@@ -138,6 +138,11 @@ export const configSchema = z
     SESSION_TTL_DAYS: positiveInt(30),
     UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: positiveInt(40_000_000),
+    /** Photos a user may have uploaded but not yet saved on the profile (pending), and their stored bytes. */
+    UPLOAD_PENDING_MAX_FILES: positiveInt(10),
+    UPLOAD_PENDING_MAX_BYTES: positiveInt(5 * 1024 * 1024),
+    /** Photos a user may store per 24 hours (deleting pending ones gives none back). */
+    UPLOAD_DAILY_MAX_FILES: positiveInt(50),
     /** Seed the demo catalogue into an empty database at start-up. */
     SEED_DEMO_DATA: z
       .enum(["true", "false", "1", "0"])

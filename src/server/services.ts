@@ -92,7 +92,18 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       now,
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxPixels: config.UPLOAD_MAX_PIXELS,
+      quotas: {
+        pendingMaxFiles: config.UPLOAD_PENDING_MAX_FILES,
+        pendingMaxBytes: config.UPLOAD_PENDING_MAX_BYTES,
+        dailyMaxFiles: config.UPLOAD_DAILY_MAX_FILES,
+      },
+      limiter: rateLimiter,
+      secret: config.SESSION_SECRET,
+      // Photos uploaded without a session are taken only from the shop's own pages and its API clients' origins.
+      trustedOrigins: [new URL(config.PUBLIC_URL).origin, ...config.CORS_ORIGINS],
     });
+    // Staged photos have no background job: expired ones go at start-up and on the next stage or claim (decision 012).
+    await uploads.deleteExpiredStaged();
     const services: Services = {
       catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
       search: createSearchService({ db: database.db }),

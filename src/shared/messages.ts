@@ -32,6 +32,8 @@ export const accountMessages = {
   /** The same answer whether or not the e-mail has an account (docs/decisions/008-one-time-codes.md). */
   verificationCodeResent: "If this e-mail has an account waiting for verification, we have sent it a new code.",
   resetCodeSent: "If an account uses this e-mail, we have sent it a code to reset the password.",
+  /** Verify-mode's PUT without a code (the original client's step before its code page); reveals nothing either. */
+  enterEmailedCode: "If this e-mail has an account waiting for verification, enter the code we e-mailed to it.",
   passwordChanged: "Your password has been changed.",
   passwordResetDone: "Your password has been changed. Please sign in.",
   userUpdated: "user updated",
@@ -65,3 +67,18 @@ export function photoTooLarge(maxBytes: number): string {
   const mib = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   return `The photo is larger than ${mib} MB. Please choose a smaller one.`;
 }
+
+/** The upload limits of profile photos (spec §2 My Account; UPLOAD_* settings), for the API and the web app alike. */
+export const uploadMessages = {
+  tooManyPerRequest: (max: number) => `Please upload at most ${max} photos at a time.`,
+  pendingFull: (max: number) =>
+    `You already have ${max} unsaved photos. Save your profile or delete the unsaved photos before uploading more.`,
+  pendingTooLarge: "Your unsaved photos take up too much space. Save your profile or delete them before uploading more.",
+  dailyCap: (max: number) => `You have uploaded ${max} photos today, the most allowed in a day.`,
+  stagedPerNetwork: "Too many photos were uploaded from your network without signing in.",
+  stagedOrigin: "Photos can be uploaded without signing in only from the shop's own pages. Please sign in and try again.",
+  malformed:
+    "The upload is not valid multipart/form-data (its boundary is missing or wrong, or it was cut off). Send the photos in the field `images`.",
+  notMultipart: "Send the photo as multipart/form-data in the field `images`.",
+  tooManyParts: "The upload has too many parts. Send only the photos, in the field `images`.",
+} as const;

@@ -60,6 +60,7 @@ describe("GET and PUT /api/user/{id}", () => {
     const me = await t.signUpVerified();
     const uploaded = await upload(me.token, [{ filename: "me.png", type: "image/png", data: await png() }]);
     const [image] = uploaded.body.images as string[];
+    expect(image).toMatch(/^u-[0-9a-f]{32}\.webp$/);
     const response = await t.call({
       method: "PUT",
       url: `/api/user/${me.userId}`,
@@ -73,6 +74,7 @@ describe("GET and PUT /api/user/{id}", () => {
       email: me.email,
       phone: "9000000001",
       images: [image],
+      imageUrls: [`${TEST_PUBLIC_URL}/download/${image}`],
     });
     const pending = await t.call({ method: "GET", url: "/api/imageUpload", token: me.token });
     expect(pending.body).toEqual([]);
@@ -272,15 +274,19 @@ describe("photo uploads", () => {
     const response = await upload(me.token, [{ filename: "photo.jpg", type: "image/jpeg", data: withExif }]);
     expect(response.status).toBe(200);
     expect(response.body.msg).toBe("Images Uploaded!");
-    const [url] = response.body.images as string[];
-    expect(url).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/download/u-[0-9a-f]{32}\\.webp$`));
+    const [name] = response.body.images as string[];
+    expect(name).toMatch(/^u-[0-9a-f]{32}\.webp$/);
+    const [url] = response.body.imageUrls as string[];
+    expect(url).toBe(`${TEST_PUBLIC_URL}/download/${name}`);
     const file = await t.app.server.inject({ method: "GET", url: new URL(url ?? "").pathname });
     expect(file.statusCode).toBe(200);
     const meta = await sharp(file.rawPayload).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 512, height: 384 });
     expect(meta.exif).toBeUndefined();
     const pending = await t.call({ method: "GET", url: "/api/imageUpload", token: me.token });
-    expect((pending.body as unknown as { images: string[] }[]).map((p) => p.images[0])).toEqual([url]);
+    const rows = pending.body as unknown as { images: string[]; imageUrls: string[] }[];
+    expect(rows.map((p) => p.images[0])).toEqual([name]);
+    expect(rows.map((p) => p.imageUrls[0])).toEqual([url]);
   });
 
   it.each([
@@ -323,12 +329,22 @@ describe("photo uploads", () => {
     expect(response.status).toBe(413);
   });
 
-  it("needs a session, and a multipart body", async () => {
+  it("without a session only stages the photo (not stored, not served, not anyone's), and needs a multipart body", async () => {
     const me = await t.signUpVerified();
     const body = multipart([{ filename: "a.png", type: "image/png", data: await png(10, 10) }]);
-    expect((await t.call({ method: "POST", url: "/api/user/upload", payload: body.payload, headers: body.headers })).status).toBe(
-      401,
-    );
+    const anonymous = await t.call({ method: "POST", url: "/api/user/upload", payload: body.payload, headers: body.headers });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toMatchObject({ error: false, staged: true });
+    const [name] = anonymous.body.images as string[];
+    expect((await t.app.server.inject({ method: "GET", url: `/download/${name}` })).statusCode).toBe(404);
+    expect(
+      await t.app.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.fileName, name ?? "")),
+    ).toHaveLength(0);
+    // Another requester (a fresh network here) claims nothing.
+    expect((await t.call({ method: "GET", url: "/api/imageUpload", token: me.token })).body).toEqual([]);
     const json = await t.call({ method: "POST", url: "/api/user/upload", token: me.token, payload: { images: "x" } });
     expect(json.status).toBe(415);
   });

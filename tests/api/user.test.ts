@@ -257,8 +257,11 @@ describe("POST /api/user/verifyAccount/resendOtp", () => {
     expect(response.status).toBe(200);
     const code = codeOf(await t.smtp.waitForMail(email, { after: 1 }));
     expect(JSON.stringify(response.body)).not.toContain(code);
-    expect(response.body).not.toHaveProperty("otp");
-    expect(response.body).not.toHaveProperty("existingUserId");
+    // The original client's Verify Email mode needs a non-empty `otp` and an id to go on: placeholders, never the code
+    // or the account's id.
+    expect(response.body).toMatchObject({ otp: "sent-by-email", existingUserId: "00000000-0000-0000-0000-000000000000" });
+    expect(response.body.otp).not.toBe(code);
+    expect(response.body.existingUserId).not.toBe((await userRow(email))?.id);
   });
 
   it("answers the same for an unknown e-mail and sends nothing", async () => {
@@ -267,6 +270,12 @@ describe("POST /api/user/verifyAccount/resendOtp", () => {
     expect(response.status).toBe(200);
     expect(response.body.msg).toMatch(/If this e-mail has an account/);
     expect(t.smtp.mailsTo(email)).toHaveLength(0);
+    const { email: known } = await t.signUp();
+    await t.smtp.waitForMail(known);
+    await cooldown();
+    const knownAnswer = await t.call({ method: "POST", url: "/api/user/verifyAccount/resendOtp", payload: { email: known } });
+    expect(knownAnswer.status).toBe(200);
+    expect(knownAnswer.body).toEqual(response.body);
   });
 
   it("needs an e-mail", async () => {

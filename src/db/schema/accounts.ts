@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/** Raw bytes (`bytea`): node-postgres answers a Buffer, PGlite a Uint8Array; both are Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) => value,
+});
 
 export const users = pgTable(
   "users",
@@ -72,6 +79,11 @@ export const passwordResetGrants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * Keyed hash of who verified the code (network and user agent, bound to the account): for a short while, that same
+     * requester may use the grant without holding the token (clients of the original API send only the e-mail).
+     */
+    requesterHash: text("requester_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -107,4 +119,32 @@ export const uploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("uploads_file_name_idx").on(t.fileName), index("uploads_user_pending_idx").on(t.userId, t.pending)],
+);
+
+/**
+ * Photos uploaded without a session (the original client sends no Authorization header), re-encoded and held here,
+ * keyed by a keyed hash of the requester (network and user agent), until the same requester's next signed-in request
+ * claims them into `uploads` or they expire (docs/decisions/012-staged-photo-uploads.md). The bytes live in the row:
+ * nothing is served or written to the image store before the claim, and an expired row is all there is to delete.
+ */
+export const stagedUploads = pgTable(
+  "staged_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    requesterHash: text("requester_hash").notNull(),
+    /** The stored name the photo gets when claimed (`u-….webp`). */
+    fileName: text("file_name").notNull(),
+    data: bytea("data").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("staged_uploads_file_name_idx").on(t.fileName),
+    index("staged_uploads_requester_idx").on(t.requesterHash, t.createdAt),
+    index("staged_uploads_expires_idx").on(t.expiresAt),
+  ],
 );

@@ -21,6 +21,7 @@ export const accountErrors = {
   wrongCode: "The code is wrong or has expired. Check the latest e-mail we sent, or ask for a new code.",
   deadCode: "Too many wrong codes. Please ask for a new code.",
   resetExpired: "Your password reset has expired or was already used. Please ask for a new code with Forgot Password.",
+  resetNeedsCode: "Please verify the code we e-mailed you before choosing a new password.",
   oldPasswordWrong: "The old password is not correct.",
   noPassword: "This account signs in with Google and has no password yet. Use Forgot Password to set one.",
   googleNoToken: "Google sign-in did not finish: the ID token Google returned (credential) is missing. Please try again.",

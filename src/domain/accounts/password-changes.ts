@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { type DbExecutor, withTransaction } from "#db/client.ts";
 import { passwordResetGrants, users } from "#db/schema/accounts.ts";
 import { AppError } from "../errors.ts";
+import { requesterHash } from "../requester.ts";
 import { passwordResetEmail } from "./emails.ts";
 import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -10,20 +11,46 @@ import { hashToken, randomToken } from "./secrets.ts";
 import type { Requester } from "./types.ts";
 
 const RESET_GRANT_TTL_MS = 15 * 60 * 1000;
+/** How long the requester who verified the reset code may use the grant with the e-mail alone (no token). */
+const REQUESTER_GRANT_TTL_MS = 10 * 60 * 1000;
+
+/** The requester binding of a reset grant: who verified the code, for this account only. */
+export function resetRequesterHash(secret: string, userId: string, requester: Requester): string {
+  return requesterHash(secret, `reset-grant:${userId}`, requester);
+}
 
 /**
- * Issues the single-use reset grant a verified reset code earns (earlier unused grants of the account stop working).
- * Runs inside the code check's transaction.
+ * Issues the single-use reset grant a verified reset code earns (earlier unused grants of the account stop working),
+ * bound to the requester who verified it. Runs inside the code check's transaction.
  */
-export async function issueResetGrant(tx: DbExecutor, userId: string, at: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function issueResetGrant(
+  tx: DbExecutor,
+  input: { userId: string; at: Date; requesterHash: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { userId, at } = input;
   const token = randomToken();
   const expiresAt = new Date(at.getTime() + RESET_GRANT_TTL_MS);
   await tx
     .update(passwordResetGrants)
     .set({ usedAt: at })
     .where(and(eq(passwordResetGrants.userId, userId), isNull(passwordResetGrants.usedAt)));
-  await tx.insert(passwordResetGrants).values({ id: uuidv7(), userId, tokenHash: hashToken(token), createdAt: at, expiresAt });
+  await tx.insert(passwordResetGrants).values({
+    id: uuidv7(),
+    userId,
+    tokenHash: hashToken(token),
+    requesterHash: input.requesterHash,
+    createdAt: at,
+    expiresAt,
+  });
   return { token, expiresAt };
+}
+
+export interface ResetPasswordInput {
+  newPassword: string;
+  /** The grant's token (cookie or `resetToken`); without it, the grant of `email` verified by `requester` is used. */
+  resetToken?: string | undefined;
+  email?: string | undefined;
+  requester?: Requester | undefined;
 }
 
 /** Forgot password (a code, then a grant, then a new password) and changing a known password. */
@@ -41,25 +68,51 @@ export function createPasswordChanges(internals: AccountInternals) {
       await send(passwordResetEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
     },
 
-    /** Sets a new password with a reset grant (single use); every session of the account ends. */
-    async resetPassword(input: { resetToken: string; newPassword: string; email?: string | undefined }): Promise<void> {
+    /**
+     * Sets a new password with a reset grant (single use); every session of the account ends. The grant is named by
+     * its token, or (clients of the original API, which send only `{ email, newPass, confirmPass }`) it is the live
+     * grant of `email` whose code this same requester verified less than ten minutes ago.
+     */
+    async resetPassword(input: ResetPasswordInput): Promise<void> {
+      const { resetToken, requester } = input;
+      if (resetToken === undefined && (input.email === undefined || requester === undefined)) {
+        throw new AppError("FORBIDDEN", accountErrors.resetNeedsCode);
+      }
       internals.assertPolicy(input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
       await withTransaction(db, async (tx) => {
         const at = now();
-        const [grant] = await tx
-          .update(passwordResetGrants)
-          .set({ usedAt: at })
-          .where(
-            and(
-              eq(passwordResetGrants.tokenHash, hashToken(input.resetToken)),
-              isNull(passwordResetGrants.usedAt),
-              gt(passwordResetGrants.expiresAt, at),
-            ),
-          )
-          .returning({ userId: passwordResetGrants.userId });
-        if (!grant) throw new AppError("FORBIDDEN", accountErrors.resetExpired);
-        const [user] = await tx.select().from(users).where(eq(users.id, grant.userId));
+        const live = and(isNull(passwordResetGrants.usedAt), gt(passwordResetGrants.expiresAt, at));
+        let userId: string | undefined;
+        if (resetToken !== undefined) {
+          const [grant] = await tx
+            .update(passwordResetGrants)
+            .set({ usedAt: at })
+            .where(and(eq(passwordResetGrants.tokenHash, hashToken(resetToken)), live))
+            .returning({ userId: passwordResetGrants.userId });
+          if (!grant) throw new AppError("FORBIDDEN", accountErrors.resetExpired);
+          userId = grant.userId;
+        } else if (input.email !== undefined && requester !== undefined) {
+          const owner = await findByEmail(input.email, tx);
+          const [grant] = owner
+            ? await tx
+                .update(passwordResetGrants)
+                .set({ usedAt: at })
+                .where(
+                  and(
+                    eq(passwordResetGrants.userId, owner.id),
+                    eq(passwordResetGrants.requesterHash, resetRequesterHash(internals.secret, owner.id, requester)),
+                    gt(passwordResetGrants.createdAt, new Date(at.getTime() - REQUESTER_GRANT_TTL_MS)),
+                    live,
+                  ),
+                )
+                .returning({ userId: passwordResetGrants.userId })
+            : [];
+          // The same answer for an unknown e-mail and for one without a grant from this requester.
+          if (!grant) throw new AppError("FORBIDDEN", accountErrors.resetNeedsCode);
+          userId = grant.userId;
+        }
+        const [user] = userId === undefined ? [] : await tx.select().from(users).where(eq(users.id, userId));
         if (!user || (input.email !== undefined && normalizeEmail(input.email) !== user.email)) {
           throw new AppError("FORBIDDEN", accountErrors.resetExpired);
         }

@@ -5,7 +5,7 @@ import { users } from "#db/schema/accounts.ts";
 import { AppError } from "../errors.ts";
 import { verificationEmail } from "./emails.ts";
 import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
-import { issueResetGrant } from "./password-changes.ts";
+import { issueResetGrant, resetRequesterHash } from "./password-changes.ts";
 import { hashPassword } from "./passwords.ts";
 import type { Requester } from "./types.ts";
 
@@ -70,8 +70,8 @@ export function createRegistration(internals: AccountInternals) {
 
     /**
      * Checks an e-mailed code. A verification code verifies the e-mail; a reset code (which proves the mailbox too)
-     * also issues the single-use reset grant that alone can set a new password. `userId` (the contract's path id) must
-     * be the e-mail's account when given.
+     * also issues the single-use reset grant that alone can set a new password, bound to this requester as well as to
+     * its token. `userId` (the contract's path id) must be the e-mail's account when given.
      */
     async verifyCode(
       input: { email: string; code: string; userId?: string | undefined } & Requester,
@@ -89,7 +89,11 @@ export function createRegistration(internals: AccountInternals) {
         if (!check.ok) return check;
         if (!user.isVerified) await tx.update(users).set({ isVerified: true, updatedAt: now() }).where(eq(users.id, user.id));
         if (check.purpose === "verify-email") return { purpose: check.purpose } as const;
-        const grant = await issueResetGrant(tx, user.id, now());
+        const grant = await issueResetGrant(tx, {
+          userId: user.id,
+          at: now(),
+          requesterHash: resetRequesterHash(internals.secret, user.id, input),
+        });
         return { purpose: check.purpose, resetToken: grant.token, resetExpiresAt: grant.expiresAt };
       });
       if ("ok" in result) {

@@ -43,8 +43,4 @@ export interface SignedIn {
   user: Account;
 }
 
-/** Who is asking: rate limits are per IP as well as per account. */
-export interface Requester {
-  ip: string;
-  userAgent?: string;
-}
+export type { Requester } from "../requester.ts";

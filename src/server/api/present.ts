@@ -52,7 +52,10 @@ export function createPresenters(publicUrl: string) {
       children: c.children.map((child) => ({ _id: child.id, id: child.id, name: child.name, parentId: child.parentId })),
     }),
     banner: (b: Banner) => ({ _id: b.id, id: b.id, images: b.images.map(imageUrl), catId: b.catId, subCatId: b.subCatId }),
-    /** An account as the contract's `user`: `_id` + `id`, absolute image URLs (`Account` holds no secrets). */
-    account: (user: Account) => ({ ...user, _id: user.id, images: user.images.map(imageUrl) }),
+    /**
+     * An account as the contract's `user`: `_id` + `id`, `images` as stored file names (the original client adds
+     * `{host}/download/` itself) and `imageUrls` as absolute URLs (`Account` holds no secrets).
+     */
+    account: (user: Account) => ({ ...user, _id: user.id, images: user.images, imageUrls: user.images.map(imageUrl) }),
   };
 }

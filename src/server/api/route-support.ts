@@ -35,12 +35,19 @@ export function requester(request: FastifyRequest): Required<Requester> {
   return { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
 }
 
-/** Adds the contract's failure flags (`status: "FAILED"`, `success: false`) to any error of `work`. */
-export async function withFailure<T>(extra: Record<string, unknown>, work: () => Promise<T>): Promise<T> {
+/**
+ * Adds the contract's failure flags (`status: "FAILED"`, `success: false`) to any error of `work`; `extra` may be
+ * computed from the error (e.g. `message` repeating `msg`).
+ */
+export async function withFailure<T>(
+  extra: Record<string, unknown> | ((error: AppError) => Record<string, unknown>),
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, error.message, { ...error.details, ...extra });
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    const added = typeof extra === "function" ? extra(error) : extra;
+    throw new AppError(error.code, error.message, { ...error.details, ...added });
   }
 }

@@ -1,24 +1,21 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import { imageUrl } from "#shared/images.ts";
-import { accountMessages, photoTooLarge } from "#shared/messages.ts";
+import { accountMessages } from "#shared/messages.ts";
 import { requireUser } from "../plugins/auth.ts";
-import { userErrors as errors } from "./user-schemas.ts";
+import { multipartLimits, readFileParts } from "./multipart-images.ts";
+import { requester } from "./route-support.ts";
+import { userErrors as errors, imageFields } from "./user-schemas.ts";
 
-const uploadJson = z.object({
-  _id: z.string(),
-  id: z.string(),
-  images: z.array(z.string()),
-  width: z.number(),
-  height: z.number(),
-});
+const uploadJson = z.object({ _id: z.string(), id: z.string(), ...imageFields, width: z.number(), height: z.number() });
 
 /**
  * Profile photos of My Account (spec §7 "User" and `/imageUpload`): uploaded photos stay pending until a profile save
- * uses them (PUT /api/user/{id}); pending ones can be listed and deleted. Register under `/api`.
+ * uses them (PUT /api/user/{id}); pending ones can be listed and deleted. The original client uploads without its
+ * token: such photos are staged for the requester and claimed by its next signed-in `GET /imageUpload` or
+ * `PUT /user/{id}` (docs/decisions/012-staged-photo-uploads.md). Register under `/api`.
  */
 export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string; uploadMaxBytes: number }> = async (
   app,
@@ -26,43 +23,46 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
 ) => {
   const { uploads } = services;
   const tags = ["User"];
+  const urls = (names: string[]) => names.map((name) => imageUrl(name, publicUrl));
 
-  // Multipart only here, for the photo upload; the shop's other routes accept JSON alone. Reading stops at the limit.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: uploadMaxBytes, files: 5, fields: 10, parts: 15, fieldSize: 1024 },
-  });
+  // Multipart only here, for the photo upload; the shop's other routes accept JSON alone. Reading stops at the limits.
+  await app.register(fastifyMultipart, { limits: multipartLimits(uploadMaxBytes) });
 
   app.post(
     "/user/upload",
     {
       schema: {
         tags,
-        summary: "Upload profile photos (multipart field `images`; JPEG, PNG or WebP by content; re-encoded to WebP)",
+        summary:
+          "Upload profile photos (multipart field `images`; JPEG, PNG or WebP by content; re-encoded to WebP); all or " +
+          "none. Signed in: pending uploads of the account. Without a session (the original client): staged for 15 " +
+          "minutes until this requester's next signed-in GET /imageUpload or PUT /user/{id} claims them",
         consumes: ["multipart/form-data"],
-        response: { 200: z.object({ error: z.literal(false), msg: z.string(), images: z.array(z.string()) }), ...errors },
+        response: {
+          200: z.object({
+            error: z.literal(false),
+            msg: z.string(),
+            ...imageFields,
+            staged: z.boolean().describe("Held for the next signed-in request; served at imageUrls once claimed"),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => {
-      const user = requireUser(request);
-      if (!request.isMultipart()) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the photo as multipart/form-data in the field `images`.");
-      }
-      const stored: string[] = [];
-      for await (const part of request.files()) {
-        let data: Buffer;
-        try {
-          data = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-            throw new AppError("PAYLOAD_TOO_LARGE", photoTooLarge(uploadMaxBytes));
-          }
-          throw error;
-        }
-        const upload = await uploads.upload({ userId: user.id, data });
-        stored.push(imageUrl(upload.fileName, publicUrl));
-      }
-      if (stored.length === 0) throw new AppError("BAD_REQUEST", accountMessages.imageType);
-      return { error: false as const, msg: accountMessages.imagesUploaded, images: stored };
+      const files = await readFileParts(request, uploadMaxBytes);
+      const names = request.user
+        ? (await uploads.uploadMany({ userId: request.user.id, files })).map((upload) => upload.fileName)
+        : (await uploads.stage({ requester: requester(request), origin: request.headers.origin, files })).map(
+            (upload) => upload.fileName,
+          );
+      return {
+        error: false as const,
+        msg: accountMessages.imagesUploaded,
+        images: names,
+        imageUrls: urls(names),
+        staged: !request.user,
+      };
     },
   );
 
@@ -71,16 +71,18 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
     {
       schema: {
         tags,
-        summary: "Your photos uploaded but not yet saved on the profile",
+        summary: "Your photos uploaded but not yet saved on the profile (claiming this requester's staged ones first)",
         response: { 200: z.array(uploadJson), ...errors },
       },
     },
     async (request) => {
       const user = requireUser(request);
+      await uploads.claimStaged({ userId: user.id, requester: requester(request) });
       return (await uploads.listPending(user.id)).map((upload) => ({
         _id: upload.id,
         id: upload.id,
-        images: [imageUrl(upload.fileName, publicUrl)],
+        images: [upload.fileName],
+        imageUrls: urls([upload.fileName]),
         width: upload.width,
         height: upload.height,
       }));

@@ -8,7 +8,7 @@ import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { requireSelf } from "../plugins/auth.ts";
 import { createPresenters } from "./present.ts";
-import { parse, pathUserId, validatedInRoute } from "./route-support.ts";
+import { parse, pathUserId, requester, validatedInRoute } from "./route-support.ts";
 import { userErrors as errors, userJson } from "./user-schemas.ts";
 
 /**
@@ -19,7 +19,7 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
   app,
   { services, publicUrl },
 ) => {
-  const { accounts } = services;
+  const { accounts, uploads } = services;
   const present = createPresenters(publicUrl);
   const tags = ["User"];
 
@@ -76,9 +76,11 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       ...validatedInRoute,
       schema: {
         tags,
-        summary: "Update your profile: name, phone, images (your uploads); e-mail is read-only",
+        summary:
+          "Update your profile: name, phone, images (names or URLs of your uploads; null and empty entries are ignored, " +
+          "none keeps the current photo); e-mail is read-only. Claims this requester's staged photos first",
         params: z.object({ id: idParam("User id") }),
-        body: profileForm.extend({ images: z.array(z.string()) }),
+        body: profileForm.extend({ images: z.array(z.string().nullable()) }),
         response: { 200: userJson.extend({ error: z.literal(false), msg: z.string() }), ...errors },
       },
     },
@@ -86,13 +88,20 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       const user = requireSelf(request, pathUserId(request));
       const form = parse(profileForm, request.body);
       const raw = (request.body as { images?: unknown } | undefined)?.images;
-      const named = (Array.isArray(raw) ? raw : []).map((value) =>
-        typeof value === "string" ? storedImageName(value) : undefined,
-      );
+      // The original client sends `[null]` (its preview of a profile without a photo) and may send empty entries.
+      const given = (Array.isArray(raw) ? raw : []).filter((value) => value !== null && value !== "");
+      const named = given.map((value) => (typeof value === "string" ? storedImageName(value) : undefined));
       const images = named.filter((name) => name !== undefined);
       if (images.length !== named.length) throw new AppError("BAD_REQUEST", "images must be uploaded image names");
-      // `images` is required here (an absent or empty list has no photo); the service refuses a profile without one.
-      const updated = await accounts.saveProfile({ userId: user.id, name: form.name, phone: form.phone, images });
+      // A photo uploaded without the token (the original client) becomes this account's pending upload first.
+      await uploads.claimStaged({ userId: user.id, requester: requester(request) });
+      // No image keeps the stored photo; the service refuses a profile that would then have none (spec's message).
+      const updated = await accounts.saveProfile({
+        userId: user.id,
+        name: form.name,
+        phone: form.phone,
+        images: images.length > 0 ? images : undefined,
+      });
       return { error: false as const, msg: accountMessages.userUpdated, ...present.account(updated) };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "#domain/errors.ts";
+import type { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import { accountMessages, verificationCodeSent } from "#shared/messages.ts";
 import { emailForm, otpCode, resetPasswordForm, signInForm, signUpForm } from "#shared/schemas/accounts.ts";
@@ -9,7 +9,17 @@ import { idParam } from "#shared/schemas/catalog.ts";
 import { type Cookies, readCookies } from "../cookies.ts";
 import { createPresenters } from "./present.ts";
 import { parse, pathUserId, requester, validatedInRoute, withFailure } from "./route-support.ts";
-import { userErrors as errors, okJson, signedInJson, verifiedJson } from "./user-schemas.ts";
+import {
+  codeAwaitedJson,
+  userErrors as errors,
+  OTP_PLACEHOLDER,
+  okJson,
+  resentJson,
+  signedInJson,
+  USER_ID_PLACEHOLDER,
+  verifiedJson,
+  verifyErrors,
+} from "./user-schemas.ts";
 
 /**
  * Spec §7 "User" with its paths, made safe (docs/architecture.md, invariants 3 and 5: the server is the authority,
@@ -100,27 +110,32 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
       ...validatedInRoute,
       schema: {
         tags,
-        summary: "E-mail a new verification code (at most one a minute); the code is never in the response",
+        summary: "E-mail a new verification code (at most one a minute); `otp` and `existingUserId` are placeholders",
         body: emailForm,
-        response: { 200: okJson, ...errors },
+        response: { 200: resentJson, ...errors },
       },
     },
     async (request) =>
       withFailure({ status: "FAILED" }, async () => {
         const { email } = parse(emailForm, request.body);
         await accounts.resendCode({ email, ...requester(request) });
+        // The same answer for every e-mail; the placeholders let the original client go on to its code page.
         return {
           error: false as const,
           status: "SUCCESS" as const,
           msg: accountMessages.verificationCodeResent,
+          otp: OTP_PLACEHOLDER,
+          existingUserId: USER_ID_PLACEHOLDER,
         };
       }),
   );
 
-  async function verify(request: FastifyRequest, reply: FastifyReply, body: unknown, userId?: string) {
-    return withFailure({ success: false, status: "FAILED" }, async () => {
+  /** Checks an e-mailed code; a failure carries `message` beside `msg` (the original client's code page shows it). */
+  async function verify(request: FastifyRequest, reply: FastifyReply, body: unknown, userId?: () => string | undefined) {
+    const failure = (error: AppError) => ({ success: false, status: "FAILED", message: error.message });
+    return withFailure(failure, async () => {
       const form = parse(z.object({ email: emailForm.shape.email, otp: otpCode }), body);
-      const result = await accounts.verifyCode({ email: form.email, code: form.otp, userId, ...requester(request) });
+      const result = await accounts.verifyCode({ email: form.email, code: form.otp, userId: userId?.(), ...requester(request) });
       const message = result.purpose === "reset-password" ? accountMessages.codeVerified : accountMessages.emailVerified;
       if (result.resetToken && result.resetExpiresAt) {
         reply.header("set-cookie", cookies.resetGrant(result.resetToken, result.resetExpiresAt));
@@ -128,6 +143,7 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
       return {
         error: false as const,
         success: true as const,
+        verified: true as const,
         status: "SUCCESS" as const,
         message,
         msg: message,
@@ -143,13 +159,26 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
       ...validatedInRoute,
       schema: {
         tags,
-        summary: "Verify an e-mailed code for the account `id` (must be the e-mail's account)",
+        summary:
+          "Verify an e-mailed code for the account `id` (the e-mail's account, or resendOtp's placeholder); with no valid " +
+          "code nothing is checked and the answer is verified:false (the original client's step before its code page)",
         params: z.object({ id: idParam("User id") }),
         body: z.object({ email: z.string(), otp: z.string() }),
-        response: { 200: verifiedJson, ...errors },
+        response: { 200: z.union([verifiedJson, codeAwaitedJson]), ...verifyErrors },
       },
     },
-    async (request, reply) => verify(request, reply, request.body, pathUserId(request)),
+    async (request, reply) => {
+      const otp = (request.body as { otp?: unknown } | null | undefined)?.otp;
+      if (!otpCode.safeParse(otp).success) {
+        const message = accountMessages.enterEmailedCode;
+        return { error: false as const, status: "SUCCESS" as const, verified: false as const, message, msg: message };
+      }
+      const userId = () => {
+        const id = pathUserId(request);
+        return id === USER_ID_PLACEHOLDER ? undefined : id;
+      };
+      return verify(request, reply, request.body, userId);
+    },
   );
 
   app.post(
@@ -160,7 +189,7 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
         tags,
         summary: "Verify an e-mailed code: verifies the e-mail, or (reset code) issues the password reset grant",
         body: z.object({ email: z.string(), otp: z.string() }),
-        response: { 200: verifiedJson, ...errors },
+        response: { 200: verifiedJson, ...verifyErrors },
       },
     },
     async (request, reply) => verify(request, reply, request.body),
@@ -195,7 +224,9 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
       ...validatedInRoute,
       schema: {
         tags,
-        summary: "Set a new password with the reset grant (cookie or resetToken); every session of the account ends",
+        summary:
+          "Set a new password with the reset grant: its cookie or resetToken, or (the original client's body) the e-mail " +
+          "alone from the requester who verified the code in the last 10 minutes; every session of the account ends",
         body: resetPasswordForm.safeExtend({ email: z.string().optional(), resetToken: z.string().optional() }),
         response: { 200: okJson.extend({ message: z.string() }), ...errors },
       },
@@ -205,10 +236,8 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
         const form = parse(resetPasswordForm, request.body);
         const body = (request.body ?? {}) as { email?: unknown; resetToken?: unknown };
         const resetToken = typeof body.resetToken === "string" ? body.resetToken : readCookies(request).resetToken;
-        if (!resetToken)
-          throw new AppError("FORBIDDEN", "Please verify the code we e-mailed you before choosing a new password.");
         const email = typeof body.email === "string" && body.email.trim() !== "" ? body.email : undefined;
-        await accounts.resetPassword({ resetToken, newPassword: form.newPass, email });
+        await accounts.resetPassword({ resetToken, newPassword: form.newPass, email, requester: requester(request) });
         reply.header("set-cookie", [cookies.clearResetGrant(), cookies.clearSession()]);
         const message = accountMessages.passwordResetDone;
         return { error: false as const, status: "SUCCESS" as const, message, msg: message };

@@ -1,0 +1,93 @@
+import { and, count, eq, sql, sum } from "drizzle-orm";
+import type { Db, DbExecutor } from "#db/client.ts";
+import { uploads } from "#db/schema/accounts.ts";
+import { uploadMessages } from "#shared/messages.ts";
+import { AppError } from "../errors.ts";
+import type { RateLimiter, RateLimitPolicy } from "../rate-limit/rate-limiter.ts";
+
+/** A user's upload limits (UPLOAD_PENDING_MAX_FILES, UPLOAD_PENDING_MAX_BYTES, UPLOAD_DAILY_MAX_FILES). */
+export interface UploadQuotas {
+  /** Photos uploaded but not yet saved on the profile, at most. */
+  pendingMaxFiles: number;
+  /** Their stored (re-encoded) bytes, at most. */
+  pendingMaxBytes: number;
+  /** Photos stored per user per 24 hours, at most (deleting them gives nothing back). */
+  dailyMaxFiles: number;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export type QuotaGuard = ReturnType<typeof createQuotaGuard>;
+
+/**
+ * The per-user quotas of pending uploads: checked cheaply before any image is decoded, and again under a per-user lock
+ * in the transaction that writes the rows, so concurrent uploads cannot pass them together. The daily cap is a counter
+ * of the domain's rate limiter (shared by every instance), counted only for photos that are stored.
+ */
+export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: RateLimiter; quotas: UploadQuotas }) {
+  const dailyKey = (userId: string) => `upload-daily:user:${userId}`;
+  const dailyPolicy = (limit: number): RateLimitPolicy => ({
+    limit,
+    windowSeconds: DAY_SECONDS,
+    message: uploadMessages.dailyCap(quotas.dailyMaxFiles),
+  });
+
+  async function pending(userId: string, tx: DbExecutor = db): Promise<{ files: number; bytes: number }> {
+    const [row] = await tx
+      .select({ files: count(), bytes: sum(uploads.bytes) })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), eq(uploads.pending, true)));
+    return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
+  }
+
+  /** Throws when `files` more photos (of `bytes` in all, when known) would not fit the user's pending quota. */
+  function assertFits(current: { files: number; bytes: number }, files: number, bytes = 0) {
+    if (current.files + files > quotas.pendingMaxFiles) {
+      throw new AppError("CONFLICT", uploadMessages.pendingFull(quotas.pendingMaxFiles));
+    }
+    if (current.bytes + bytes > quotas.pendingMaxBytes) throw new AppError("CONFLICT", uploadMessages.pendingTooLarge);
+  }
+
+  return {
+    pending,
+    assertFits,
+
+    /** Before any work: the pending count, and whether the daily cap leaves room for `files` more (nothing counted). */
+    async precheck(userId: string, files: number) {
+      assertFits(await pending(userId), files);
+      if (files > quotas.dailyMaxFiles) throw dailyCapReached(quotas.dailyMaxFiles);
+      // `check` refuses once the window's count reaches its limit: a limit of max - files + 1 refuses exactly when
+      // count + files would pass max.
+      await limiter.check(dailyKey(userId), dailyPolicy(quotas.dailyMaxFiles - files + 1)).catch(rethrowDaily);
+    },
+
+    /** Counts one stored photo against the daily cap; throws (429) when the cap is already used. */
+    countDaily: (userId: string) => limiter.consume(dailyKey(userId), dailyPolicy(quotas.dailyMaxFiles)).catch(rethrowDaily),
+
+    /**
+     * Inside the writing transaction: waits for the user's other uploads to finish writing (a transaction-scoped
+     * advisory lock), then answers the pending totals they left.
+     */
+    async lockPending(tx: DbExecutor, userId: string) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
+      return pending(userId, tx);
+    },
+  };
+}
+
+/** More files in one request than a whole day allows. */
+function dailyCapReached(max: number): AppError {
+  return new AppError("TOO_MANY_REQUESTS", uploadMessages.dailyCap(max));
+}
+
+/** The limiter says "in N minutes"; a wait of hours reads better in hours. */
+function rethrowDaily(error: unknown): never {
+  const retryAfter = error instanceof AppError ? error.details?.retryAfter : undefined;
+  if (error instanceof AppError && typeof retryAfter === "number" && retryAfter >= 3600) {
+    const hours = Math.ceil(retryAfter / 3600);
+    const [sentence] = error.message.split(" Please try again");
+    const wait = hours === 1 ? "an hour" : `${hours} hours`;
+    throw new AppError(error.code, `${sentence} Please try again in ${wait}.`, error.details);
+  }
+  throw error;
+}
