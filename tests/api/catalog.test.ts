@@ -21,6 +21,7 @@ interface ProductJson {
   location: string[];
   isFeatured: boolean;
   images: string[];
+  imageUrls: string[];
   dateCreated: string;
   countInStock: number;
 }
@@ -59,7 +60,10 @@ describe("GET /api/products/getProducts (new products)", () => {
     expect(isNewestFirst(body.products)).toBe(true);
     const [first] = body.products;
     expect(first?._id).toBe(first?.id);
-    expect(first?.images[0]).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/download/[a-z0-9.-]+$`));
+    // Spec §3: `images` are stored file names (clients add {host}/download/); `imageUrls` the absolute URLs.
+    expect(first?.images.length).toBeGreaterThan(0);
+    for (const image of first?.images ?? []) expect(image).toMatch(/^[a-z0-9][a-z0-9.-]+\.webp$/);
+    expect(first?.imageUrls).toEqual(first?.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
     expect(Object.keys(first ?? {})).toEqual(
       expect.arrayContaining([
         "countInStock",
@@ -70,6 +74,7 @@ describe("GET /api/products/getProducts (new products)", () => {
         "subCatId",
         "catName",
         "discount",
+        "imageUrls",
       ]),
     );
   });
@@ -241,13 +246,23 @@ describe("GET /api/products/{id}", () => {
 describe("GET /api/category", () => {
   it("lists the categories with their sub-categories as children", async () => {
     const { status, body } = await get<{
-      categoryList: { _id: string; id: string; name: string; color: string; children: { id: string }[] }[];
+      categoryList: {
+        _id: string;
+        id: string;
+        name: string;
+        color: string;
+        images: string[];
+        imageUrls: string[];
+        children: { id: string }[];
+      }[];
     }>("/api/category");
     expect(status).toBe(200);
     expect(body.categoryList).toHaveLength(topCategories.length);
     for (const category of body.categoryList) {
       expect(category._id).toBe(category.id);
       expect(category.color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(category.images).toEqual(demo.categories.find((c) => c.id === category.id)?.images);
+      expect(category.imageUrls).toEqual(category.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
       expect(category.children.length).toBeGreaterThanOrEqual(3);
       const expected = subCategories.filter((s) => s.parentId === category.id).map((s) => s.id);
       expect(category.children.map((c) => c.id).sort()).toEqual(expected.sort());
@@ -262,13 +277,15 @@ describe("banners", () => {
     ["/api/homeSideBanners", "side"],
     ["/api/homeBottomBanners", "bottom"],
   ])("%s lists the %s banners as an array", async (url, kind) => {
-    const { status, body } = await get<{ id: string; images: string[]; catId: string; subCatId: string | null }[]>(url);
+    const { status, body } =
+      await get<{ id: string; images: string[]; imageUrls: string[]; catId: string; subCatId: string | null }[]>(url);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
     expect(body).toHaveLength(demo.banners.filter((b) => b.kind === kind).length);
     for (const banner of body) {
       expect(banner).toHaveProperty("subCatId");
-      expect(banner.images[0]).toContain("/download/");
+      expect(banner.images[0]).toMatch(/^b-[a-z0-9.-]+\.webp$/);
+      expect(banner.imageUrls).toEqual(banner.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
       if (banner.subCatId) expect(subCategories.find((s) => s.id === banner.subCatId)?.parentId).toBe(banner.catId);
     }
   });

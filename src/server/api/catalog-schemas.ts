@@ -3,13 +3,23 @@ import { z } from "zod";
 /** Response shapes of the catalogue API: the spec's field names (§3), `_id` and `id` on every record, rupees. */
 export const idFields = { _id: z.string(), id: z.string() };
 
+/** Spec §3 "Image URLs": `images` hold stored file names, `imageUrls` the same pictures as absolute URLs. */
+const imageFields = {
+  images: z
+    .array(z.string())
+    .describe(
+      "Stored image file names: the picture is at {host}/download/{file name} (spec §3, as the original clients build it)",
+    ),
+  imageUrls: z.array(z.string()).describe("The same pictures as absolute URLs ({PUBLIC_URL}/download/{file name})"),
+};
+
 export const productJson = z
   .object({
     ...idFields,
     name: z.string(),
     brand: z.string(),
     description: z.string(),
-    images: z.array(z.string()).describe("Absolute image URLs ({PUBLIC_URL}/download/{file})"),
+    ...imageFields,
     price: z.number().describe("Rupees"),
     oldPrice: z.number().nullable().describe("Rupees"),
     discount: z.number().int().describe("Percent off oldPrice"),
@@ -44,7 +54,7 @@ export const categoryJson = z
     ...idFields,
     name: z.string(),
     color: z.string(),
-    images: z.array(z.string()),
+    ...imageFields,
     parentId: z.null(),
     children: z.array(subCategoryJson),
   })
@@ -53,7 +63,7 @@ export const categoryJson = z
 export const bannerJson = z
   .object({
     ...idFields,
-    images: z.array(z.string()),
+    ...imageFields,
     catId: z.string().nullable(),
     subCatId: z.string().nullable(),
   })
