@@ -13,7 +13,7 @@ interface ProductJson {
   id: string;
   name: string;
   price: number;
-  oldPrice: number | null;
+  oldPrice: number;
   rating: number;
   catId: string;
   catName: string;
@@ -85,6 +85,16 @@ describe("GET /api/products/getProducts (new products)", () => {
       const row = demo.products.find((p) => p.id === product.id);
       expect(product.price).toBe((row?.pricePaise ?? Number.NaN) / 100);
     }
+  });
+
+  it("answers oldPrice equal to price for a product without an old price, never null", async () => {
+    const { body } = await get("/api/products/getProducts?page=1&perPage=100");
+    const rows = new Map(demo.products.map((p) => [p.id, p]));
+    const withoutOld = body.products.filter((p) => rows.get(p.id)?.oldPricePaise == null);
+    const withOld = body.products.filter((p) => rows.get(p.id)?.oldPricePaise != null);
+    expect(withoutOld.length).toBeGreaterThan(0);
+    for (const product of withoutOld) expect(product.oldPrice).toBe(product.price);
+    for (const product of withOld) expect(product.oldPrice).toBe((rows.get(product.id)?.oldPricePaise ?? Number.NaN) / 100);
   });
 
   it("gives consecutive pages without overlap and an empty page past the end", async () => {

@@ -21,7 +21,7 @@ export const productJson = z
     description: z.string(),
     ...imageFields,
     price: z.number().describe("Rupees"),
-    oldPrice: z.number().nullable().describe("Rupees"),
+    oldPrice: z.number().describe("Rupees; equal to price when the product has no old price"),
     discount: z.number().int().describe("Percent off oldPrice"),
     rating: z.number(),
     countInStock: z.number().int(),

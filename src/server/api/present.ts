@@ -20,7 +20,8 @@ export function createPresenters(publicUrl: string) {
     images: [...p.images],
     imageUrls: p.images.map(imageUrl),
     price: paiseToRupees(p.pricePaise),
-    oldPrice: p.oldPricePaise === null ? null : paiseToRupees(p.oldPricePaise),
+    // The original client renders `Rs {oldPrice}`: a product without an old price shows its price there, never "Rs".
+    oldPrice: paiseToRupees(p.oldPricePaise ?? p.pricePaise),
     discount: p.discount,
     rating: p.rating,
     countInStock: p.countInStock,
