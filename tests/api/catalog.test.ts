@@ -145,11 +145,28 @@ describe("location filter", () => {
 });
 
 describe("GET /api/products/featured", () => {
-  it("lists only featured products", async () => {
-    const { body } = await get("/api/products/featured?perPage=100&location=");
-    expect(body.total).toBe(demo.products.filter((p) => p.isFeatured).length);
-    expect(body.products.length).toBeGreaterThan(0);
-    expect(body.products.every((p) => p.isFeatured)).toBe(true);
+  const featured = demo.products.filter((p) => p.isFeatured);
+
+  it("lists only featured products, as a bare array (the whole list without paging)", async () => {
+    expect(featured.length).toBeLessThanOrEqual(100);
+    for (const url of ["/api/products/featured?location=", "/api/products/featured?perPage=100&location="]) {
+      const { status, body } = await get<ProductJson[]>(url);
+      expect(status).toBe(200);
+      expect(Array.isArray(body)).toBe(true);
+      expect(body).toHaveLength(featured.length);
+      expect(body.every((p) => p.isFeatured)).toBe(true);
+      expect(isNewestFirst(body)).toBe(true);
+    }
+  });
+
+  it("cuts the array to the page asked for, 10 by default", async () => {
+    const all = (await get<ProductJson[]>("/api/products/featured")).body;
+    expect((await get<ProductJson[]>("/api/products/featured?page=1")).body.map((p) => p.id)).toEqual(
+      all.slice(0, 10).map((p) => p.id),
+    );
+    expect((await get<ProductJson[]>("/api/products/featured?page=2&perPage=5")).body.map((p) => p.id)).toEqual(
+      all.slice(5, 10).map((p) => p.id),
+    );
   });
 });
 
@@ -317,17 +334,27 @@ describe("GET /api/search", () => {
   const product = demo.products.find((p) => p.name.split(" ").some((w) => w.length >= 6));
   const word = product?.name.split(" ").find((w) => w.length >= 6) ?? "";
 
-  it("finds products by a word of their name", async () => {
-    const { status, body } = await get(`/api/search?q=${encodeURIComponent(word)}`);
+  it("finds products by a word of their name, as a bare array without paging", async () => {
+    const { status, body } = await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(word)}`);
     expect(status).toBe(200);
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.products[0]?.name.toLowerCase()).toContain(word.toLowerCase().slice(0, 4));
+    expect(Array.isArray(body)).toBe(true);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body[0]?.name.toLowerCase()).toContain(word.toLowerCase().slice(0, 4));
+  });
+
+  it("answers the paged object when page or perPage is given, with the same best match first", async () => {
+    const all = (await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(word)}`)).body;
+    const { status, body } = await get(`/api/search?q=${encodeURIComponent(word)}&page=1&perPage=2`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ error: false, total: all.length, page: 1, perPage: 2, totalPages: Math.ceil(all.length / 2) });
+    expect(body.products.map((p) => p.id)).toEqual(all.slice(0, 2).map((p) => p.id));
+    expect((await get(`/api/search?q=${encodeURIComponent(word)}&page=1`)).body.perPage).toBe(10);
   });
 
   it("tolerates a typo", async () => {
     const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
-    const { body } = await get(`/api/search?q=${encodeURIComponent(typo)}`);
-    expect(body.products.some((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const { body } = await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(typo)}`);
+    expect(body.some((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
   });
 
   it("refuses an empty query", async () => {
@@ -337,9 +364,12 @@ describe("GET /api/search", () => {
   });
 
   it("finds nothing for gibberish without failing", async () => {
-    const { status, body } = await get("/api/search?q=zzqxjvw");
+    const { status, body } = await get<ProductJson[]>("/api/search?q=zzqxjvw");
     expect(status).toBe(200);
-    expect(body.total).toBe(0);
+    expect(body).toEqual([]);
+    const paged = await get("/api/search?q=zzqxjvw&page=1&perPage=10");
+    expect(paged.status).toBe(200);
+    expect(paged.body.total).toBe(0);
   });
 });
 

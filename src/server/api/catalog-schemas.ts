@@ -38,14 +38,26 @@ export const productJson = z
   })
   .meta({ id: "Product" });
 
-export const productPageJson = z.object({
-  error: z.literal(false),
-  products: z.array(productJson),
-  total: z.number().int(),
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const productPageJson = z
+  .object({
+    error: z.literal(false),
+    products: z.array(productJson),
+    total: z.number().int().describe("Products matching the filters, over every page"),
+    page: z.number().int(),
+    perPage: z.number().int().describe("Page size; 100 when the client asked for no paging"),
+    totalPages: z.number().int(),
+  })
+  .describe("A list of products with its paging (every list but featured, and search with paging)");
+
+/** `featured` always, and `search` without paging: the original client calls `.slice`/`.map` on the answer itself. */
+export const productListJson = z
+  .array(productJson)
+  .describe("A bare array of products (at most 100 without paging) as the original client reads it");
+
+/** `/api/search`: a bare array without `page`/`perPage`, the paged object with them (docs/decisions/006-api-contract.md). */
+export const searchAnswerJson = z
+  .union([productListJson, productPageJson])
+  .describe("Without page and perPage a bare array of products; with either, the paged object");
 
 export const subCategoryJson = z.object({ ...idFields, name: z.string(), parentId: z.string() });
 
