@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNPAGED_LIST_MAX } from "#shared/constants.ts";
 
 /** Response shapes of the catalogue API: the spec's field names (§3), `_id` and `id` on every record, rupees. */
 export const idFields = { _id: z.string(), id: z.string() };
@@ -44,7 +45,7 @@ export const productPageJson = z
     products: z.array(productJson),
     total: z.number().int().describe("Products matching the filters, over every page"),
     page: z.number().int(),
-    perPage: z.number().int().describe("Page size; 100 when the client asked for no paging"),
+    perPage: z.number().int().describe(`Page size; ${UNPAGED_LIST_MAX} when the client asked for no paging`),
     totalPages: z.number().int(),
   })
   .describe("A list of products with its paging (every list but featured, and search with paging)");
@@ -52,7 +53,7 @@ export const productPageJson = z
 /** `featured` always, and `search` without paging: the original client calls `.slice`/`.map` on the answer itself. */
 export const productListJson = z
   .array(productJson)
-  .describe("A bare array of products (at most 100 without paging) as the original client reads it");
+  .describe(`A bare array of products (at most ${UNPAGED_LIST_MAX} without paging) as the original client reads it`);
 
 /** `/api/search`: a bare array without `page`/`perPage`, the paged object with them (docs/decisions/006-api-contract.md). */
 export const searchAnswerJson = z

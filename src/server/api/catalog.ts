@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BannerKind } from "#db/schema/catalog.ts";
 import type { ProductFilter } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
+import { DEFAULT_PER_PAGE, UNPAGED_LIST_MAX } from "#shared/constants.ts";
 import { rupeesToPaise } from "#shared/money.ts";
 import {
   catIdQuery,
@@ -45,7 +46,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
   const tags = ["Catalogue"];
 
   /**
-   * The one place a list query becomes a filter: the paging asked for (or the whole list up to 100), and the location
+   * The one place a list query becomes a filter: the paging asked for (or the whole list, `listPaging`), and the location
    * as products store it (a country name), from a name in any case or an ISO alpha-2 code (`IN`, what the original
    * client's country dropdown sends). An unknown value is kept as given, so it matches nothing.
    */
@@ -59,7 +60,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
     catalog.listProducts({ ...filters, ...listFilter(query).filter });
   const productPage = async (query: ListQuery, filters?: ListFilters) => present.productPage(await listProducts(query, filters));
   const listed = (summary: string, paged = "one page") =>
-    `${summary}. Without page and perPage: the whole list (at most 100), otherwise ${paged} (perPage 10 by default).`;
+    `${summary}. Without page and perPage: the whole list (at most ${UNPAGED_LIST_MAX}), otherwise ${paged} (perPage ${DEFAULT_PER_PAGE} by default).`;
 
   app.get(
     "/products",
@@ -226,8 +227,8 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
         tags,
         summary: "Search products by name, brand and description (typo-tolerant), best match first",
         description:
-          "Without page and perPage: a bare array of the matches (at most 100), as the original client reads it. " +
-          "With page or perPage: `{ products, total, page, perPage, totalPages }` (perPage 10 by default).",
+          `Without page and perPage: a bare array of the matches (at most ${UNPAGED_LIST_MAX}), as the original client ` +
+          `reads it. With page or perPage: \`{ products, total, page, perPage, totalPages }\` (perPage ${DEFAULT_PER_PAGE} by default).`,
         querystring: searchQuery,
         response: { 200: searchAnswerJson, ...errors },
       },
