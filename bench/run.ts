@@ -458,8 +458,11 @@ async function discover(baseUrl: string): Promise<{ discovery: Discovery; endpoi
   ].filter((word) => word.length >= 4);
   let searchWord: string | undefined;
   let searchHits = 0;
+  // Paged, so the answer is the object with `total` (without paging /api/search answers a bare array, decision 006),
+  // and the measured request does the same work as in earlier results: one page of 10 and the count.
+  const searchPath = (word: string) => `/api/search?q=${encodeURIComponent(word)}&page=1&perPage=10`;
   for (const word of words.slice(0, 20)) {
-    const search = await getJson<ProductPage>(`${baseUrl}/api/search?q=${encodeURIComponent(word)}`);
+    const search = await getJson<ProductPage>(baseUrl + searchPath(word));
     if (search.status === 200 && search.body.total > 0) {
       searchWord = word;
       searchHits = search.body.total;
@@ -489,11 +492,7 @@ async function discover(baseUrl: string): Promise<{ discovery: Discovery; endpoi
         paths: detailPaths,
       },
       { name: "category list", description: "GET /api/category", paths: ["/api/category"] },
-      {
-        name: "search",
-        description: `GET /api/search?q=${encodeURIComponent(searchWord)}`,
-        paths: [`/api/search?q=${encodeURIComponent(searchWord)}`],
-      },
+      { name: "search", description: `GET ${searchPath(searchWord)}`, paths: [searchPath(searchWord)] },
     ],
   };
 }

@@ -5,7 +5,13 @@ import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { api } from "./api/index.ts";
@@ -87,6 +93,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a `.meta({ id })` (Product, Category, Banner...) become components/schemas that the paths $ref.
+    transformObject: jsonSchemaTransformObject,
   });
 
   server.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));

@@ -12,6 +12,8 @@ export const ORDER_MODAL_TITLE_MAX = 30;
 export const PER_PAGE_OPTIONS = [10, 20, 30, 40, 50, 60] as const;
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
+/** Most products an API list answers when the client asks for no paging (docs/decisions/006-api-contract.md). */
+export const UNPAGED_LIST_MAX = 100;
 export const NEW_PRODUCTS_PER_PAGE = 16;
 
 export const PRICE_SLIDER = { min: 100, max: 60_000, step: 5 } as const;

@@ -13,7 +13,7 @@ interface ProductJson {
   id: string;
   name: string;
   price: number;
-  oldPrice: number | null;
+  oldPrice: number;
   rating: number;
   catId: string;
   catName: string;
@@ -21,6 +21,7 @@ interface ProductJson {
   location: string[];
   isFeatured: boolean;
   images: string[];
+  imageUrls: string[];
   dateCreated: string;
   countInStock: number;
 }
@@ -59,7 +60,10 @@ describe("GET /api/products/getProducts (new products)", () => {
     expect(isNewestFirst(body.products)).toBe(true);
     const [first] = body.products;
     expect(first?._id).toBe(first?.id);
-    expect(first?.images[0]).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/download/[a-z0-9.-]+$`));
+    // Spec §3: `images` are stored file names (clients add {host}/download/); `imageUrls` the absolute URLs.
+    expect(first?.images.length).toBeGreaterThan(0);
+    for (const image of first?.images ?? []) expect(image).toMatch(/^[a-z0-9][a-z0-9.-]+\.webp$/);
+    expect(first?.imageUrls).toEqual(first?.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
     expect(Object.keys(first ?? {})).toEqual(
       expect.arrayContaining([
         "countInStock",
@@ -70,6 +74,7 @@ describe("GET /api/products/getProducts (new products)", () => {
         "subCatId",
         "catName",
         "discount",
+        "imageUrls",
       ]),
     );
   });
@@ -80,6 +85,16 @@ describe("GET /api/products/getProducts (new products)", () => {
       const row = demo.products.find((p) => p.id === product.id);
       expect(product.price).toBe((row?.pricePaise ?? Number.NaN) / 100);
     }
+  });
+
+  it("answers oldPrice equal to price for a product without an old price, never null", async () => {
+    const { body } = await get("/api/products/getProducts?page=1&perPage=100");
+    const rows = new Map(demo.products.map((p) => [p.id, p]));
+    const withoutOld = body.products.filter((p) => rows.get(p.id)?.oldPricePaise == null);
+    const withOld = body.products.filter((p) => rows.get(p.id)?.oldPricePaise != null);
+    expect(withoutOld.length).toBeGreaterThan(0);
+    for (const product of withoutOld) expect(product.oldPrice).toBe(product.price);
+    for (const product of withOld) expect(product.oldPrice).toBe((rows.get(product.id)?.oldPricePaise ?? Number.NaN) / 100);
   });
 
   it("gives consecutive pages without overlap and an empty page past the end", async () => {
@@ -130,11 +145,28 @@ describe("location filter", () => {
 });
 
 describe("GET /api/products/featured", () => {
-  it("lists only featured products", async () => {
-    const { body } = await get("/api/products/featured?perPage=100&location=");
-    expect(body.total).toBe(demo.products.filter((p) => p.isFeatured).length);
-    expect(body.products.length).toBeGreaterThan(0);
-    expect(body.products.every((p) => p.isFeatured)).toBe(true);
+  const featured = demo.products.filter((p) => p.isFeatured);
+
+  it("lists only featured products, as a bare array (the whole list without paging)", async () => {
+    expect(featured.length).toBeLessThanOrEqual(100);
+    for (const url of ["/api/products/featured?location=", "/api/products/featured?perPage=100&location="]) {
+      const { status, body } = await get<ProductJson[]>(url);
+      expect(status).toBe(200);
+      expect(Array.isArray(body)).toBe(true);
+      expect(body).toHaveLength(featured.length);
+      expect(body.every((p) => p.isFeatured)).toBe(true);
+      expect(isNewestFirst(body)).toBe(true);
+    }
+  });
+
+  it("cuts the array to the page asked for, 10 by default", async () => {
+    const all = (await get<ProductJson[]>("/api/products/featured")).body;
+    expect((await get<ProductJson[]>("/api/products/featured?page=1")).body.map((p) => p.id)).toEqual(
+      all.slice(0, 10).map((p) => p.id),
+    );
+    expect((await get<ProductJson[]>("/api/products/featured?page=2&perPage=5")).body.map((p) => p.id)).toEqual(
+      all.slice(5, 10).map((p) => p.id),
+    );
   });
 });
 
@@ -241,13 +273,23 @@ describe("GET /api/products/{id}", () => {
 describe("GET /api/category", () => {
   it("lists the categories with their sub-categories as children", async () => {
     const { status, body } = await get<{
-      categoryList: { _id: string; id: string; name: string; color: string; children: { id: string }[] }[];
+      categoryList: {
+        _id: string;
+        id: string;
+        name: string;
+        color: string;
+        images: string[];
+        imageUrls: string[];
+        children: { id: string }[];
+      }[];
     }>("/api/category");
     expect(status).toBe(200);
     expect(body.categoryList).toHaveLength(topCategories.length);
     for (const category of body.categoryList) {
       expect(category._id).toBe(category.id);
       expect(category.color).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(category.images).toEqual(demo.categories.find((c) => c.id === category.id)?.images);
+      expect(category.imageUrls).toEqual(category.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
       expect(category.children.length).toBeGreaterThanOrEqual(3);
       const expected = subCategories.filter((s) => s.parentId === category.id).map((s) => s.id);
       expect(category.children.map((c) => c.id).sort()).toEqual(expected.sort());
@@ -262,13 +304,15 @@ describe("banners", () => {
     ["/api/homeSideBanners", "side"],
     ["/api/homeBottomBanners", "bottom"],
   ])("%s lists the %s banners as an array", async (url, kind) => {
-    const { status, body } = await get<{ id: string; images: string[]; catId: string; subCatId: string | null }[]>(url);
+    const { status, body } =
+      await get<{ id: string; images: string[]; imageUrls: string[]; catId: string; subCatId: string | null }[]>(url);
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
     expect(body).toHaveLength(demo.banners.filter((b) => b.kind === kind).length);
     for (const banner of body) {
       expect(banner).toHaveProperty("subCatId");
-      expect(banner.images[0]).toContain("/download/");
+      expect(banner.images[0]).toMatch(/^b-[a-z0-9.-]+\.webp$/);
+      expect(banner.imageUrls).toEqual(banner.images.map((file) => `${TEST_PUBLIC_URL}/download/${file}`));
       if (banner.subCatId) expect(subCategories.find((s) => s.id === banner.subCatId)?.parentId).toBe(banner.catId);
     }
   });
@@ -290,17 +334,27 @@ describe("GET /api/search", () => {
   const product = demo.products.find((p) => p.name.split(" ").some((w) => w.length >= 6));
   const word = product?.name.split(" ").find((w) => w.length >= 6) ?? "";
 
-  it("finds products by a word of their name", async () => {
-    const { status, body } = await get(`/api/search?q=${encodeURIComponent(word)}`);
+  it("finds products by a word of their name, as a bare array without paging", async () => {
+    const { status, body } = await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(word)}`);
     expect(status).toBe(200);
-    expect(body.total).toBeGreaterThan(0);
-    expect(body.products[0]?.name.toLowerCase()).toContain(word.toLowerCase().slice(0, 4));
+    expect(Array.isArray(body)).toBe(true);
+    expect(body.length).toBeGreaterThan(0);
+    expect(body[0]?.name.toLowerCase()).toContain(word.toLowerCase().slice(0, 4));
+  });
+
+  it("answers the paged object when page or perPage is given, with the same best match first", async () => {
+    const all = (await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(word)}`)).body;
+    const { status, body } = await get(`/api/search?q=${encodeURIComponent(word)}&page=1&perPage=2`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ error: false, total: all.length, page: 1, perPage: 2, totalPages: Math.ceil(all.length / 2) });
+    expect(body.products.map((p) => p.id)).toEqual(all.slice(0, 2).map((p) => p.id));
+    expect((await get(`/api/search?q=${encodeURIComponent(word)}&page=1`)).body.perPage).toBe(10);
   });
 
   it("tolerates a typo", async () => {
     const typo = `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}`;
-    const { body } = await get(`/api/search?q=${encodeURIComponent(typo)}`);
-    expect(body.products.some((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const { body } = await get<ProductJson[]>(`/api/search?q=${encodeURIComponent(typo)}`);
+    expect(body.some((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
   });
 
   it("refuses an empty query", async () => {
@@ -310,9 +364,12 @@ describe("GET /api/search", () => {
   });
 
   it("finds nothing for gibberish without failing", async () => {
-    const { status, body } = await get("/api/search?q=zzqxjvw");
+    const { status, body } = await get<ProductJson[]>("/api/search?q=zzqxjvw");
     expect(status).toBe(200);
-    expect(body.total).toBe(0);
+    expect(body).toEqual([]);
+    const paged = await get("/api/search?q=zzqxjvw&page=1&perPage=10");
+    expect(paged.status).toBe(200);
+    expect(paged.body.total).toBe(0);
   });
 });
 

@@ -2,11 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { type ApiCategory, apiCategories } from "./support/shop-api.ts";
 
-/** A product as the catalogue API returns it (prices in rupees, absolute image URLs). */
+/** A product as the catalogue API returns it (prices in rupees, `images` as stored file names, spec §3). */
 export interface ApiProduct {
   id: string;
   name: string;
   images: string[];
+  imageUrls: string[];
   price: number;
   rating: number;
   countInStock: number;
@@ -39,6 +40,7 @@ export async function subCategoryProducts(request: APIRequestContext, subCatId: 
 }
 
 export const rupees = (amount: number) => `Rs ${new Intl.NumberFormat("en-IN").format(amount)}`;
+/** The file name of an image as the API gives it (a stored name; older answers gave absolute URLs). */
 export const fileName = (url: string) => url.split("/").pop() ?? url;
 
 /** Reads "Rs 1,299" as 1299. */

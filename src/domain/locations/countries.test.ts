@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findCountry, listCountries } from "./countries.ts";
+import { findCountry, findCountryByCode, listCountries } from "./countries.ts";
 
 describe("listCountries", () => {
   it("lists every ISO 3166 country once with its English name and alpha-2 code, alphabetically", () => {
@@ -15,5 +15,14 @@ describe("listCountries", () => {
     expect(findCountry("united states")).toEqual({ country: "United States", iso2: "US" });
     expect(findCountry("United Kingdom")?.iso2).toBe("GB");
     expect(findCountry("Atlantis")).toBeUndefined();
+  });
+});
+
+describe("findCountryByCode", () => {
+  it("finds a country by its ISO alpha-2 code in any case, and nothing for an unknown code", () => {
+    expect(findCountryByCode("IN")).toEqual({ country: "India", iso2: "IN" });
+    expect(findCountryByCode("gb")?.country).toBe("United Kingdom");
+    expect(findCountryByCode("ZZ")).toBeUndefined();
+    expect(findCountryByCode("India")).toBeUndefined();
   });
 });

@@ -36,3 +36,10 @@ export function findCountry(name: string): Country | undefined {
   const wanted = name.trim().toLowerCase();
   return countries.find((entry) => entry.country.toLowerCase() === wanted);
 }
+
+const byCode = new Map(countries.map((entry) => [entry.iso2, entry]));
+
+/** The country with this ISO 3166 alpha-2 code (any case, `in` = India), or undefined. */
+export function findCountryByCode(code: string): Country | undefined {
+  return byCode.get(code.trim().toUpperCase());
+}

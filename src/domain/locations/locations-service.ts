@@ -1,5 +1,5 @@
 import type { Country } from "#shared/country-filter.ts";
-import { findCountry, listCountries } from "./countries.ts";
+import { findCountry, findCountryByCode, listCountries } from "./countries.ts";
 
 export type LocationsService = ReturnType<typeof createLocationsService>;
 
@@ -13,5 +13,10 @@ export function createLocationsService() {
     listCountries: (): readonly Country[] => listCountries(),
     /** The country with exactly this name (any case), or undefined. */
     findCountry: (name: string): Country | undefined => findCountry(name),
+    /**
+     * The country a client names by its ISO 3166 alpha-2 code (`IN`, any case, what the original client's country
+     * dropdown sends) or by its name (any case), or undefined.
+     */
+    resolveCountry: (nameOrCode: string): Country | undefined => findCountryByCode(nameOrCode) ?? findCountry(nameOrCode),
   };
 }

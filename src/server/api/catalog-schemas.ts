@@ -1,7 +1,18 @@
 import { z } from "zod";
+import { UNPAGED_LIST_MAX } from "#shared/constants.ts";
 
 /** Response shapes of the catalogue API: the spec's field names (§3), `_id` and `id` on every record, rupees. */
 export const idFields = { _id: z.string(), id: z.string() };
+
+/** Spec §3 "Image URLs": `images` hold stored file names, `imageUrls` the same pictures as absolute URLs. */
+const imageFields = {
+  images: z
+    .array(z.string())
+    .describe(
+      "Stored image file names: the picture is at {host}/download/{file name} (spec §3, as the original clients build it)",
+    ),
+  imageUrls: z.array(z.string()).describe("The same pictures as absolute URLs ({PUBLIC_URL}/download/{file name})"),
+};
 
 export const productJson = z
   .object({
@@ -9,9 +20,9 @@ export const productJson = z
     name: z.string(),
     brand: z.string(),
     description: z.string(),
-    images: z.array(z.string()).describe("Absolute image URLs ({PUBLIC_URL}/download/{file})"),
+    ...imageFields,
     price: z.number().describe("Rupees"),
-    oldPrice: z.number().nullable().describe("Rupees"),
+    oldPrice: z.number().describe("Rupees; equal to price when the product has no old price"),
     discount: z.number().int().describe("Percent off oldPrice"),
     rating: z.number(),
     countInStock: z.number().int(),
@@ -28,14 +39,26 @@ export const productJson = z
   })
   .meta({ id: "Product" });
 
-export const productPageJson = z.object({
-  error: z.literal(false),
-  products: z.array(productJson),
-  total: z.number().int(),
-  page: z.number().int(),
-  perPage: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const productPageJson = z
+  .object({
+    error: z.literal(false),
+    products: z.array(productJson),
+    total: z.number().int().describe("Products matching the filters, over every page"),
+    page: z.number().int(),
+    perPage: z.number().int().describe(`Page size; ${UNPAGED_LIST_MAX} when the client asked for no paging`),
+    totalPages: z.number().int(),
+  })
+  .describe("A list of products with its paging (every list but featured, and search with paging)");
+
+/** `featured` always, and `search` without paging: the original client calls `.slice`/`.map` on the answer itself. */
+export const productListJson = z
+  .array(productJson)
+  .describe(`A bare array of products (at most ${UNPAGED_LIST_MAX} without paging) as the original client reads it`);
+
+/** `/api/search`: a bare array without `page`/`perPage`, the paged object with them (docs/decisions/006-api-contract.md). */
+export const searchAnswerJson = z
+  .union([productListJson, productPageJson])
+  .describe("Without page and perPage a bare array of products; with either, the paged object");
 
 export const subCategoryJson = z.object({ ...idFields, name: z.string(), parentId: z.string() });
 
@@ -44,7 +67,7 @@ export const categoryJson = z
     ...idFields,
     name: z.string(),
     color: z.string(),
-    images: z.array(z.string()),
+    ...imageFields,
     parentId: z.null(),
     children: z.array(subCategoryJson),
   })
@@ -53,7 +76,7 @@ export const categoryJson = z
 export const bannerJson = z
   .object({
     ...idFields,
-    images: z.array(z.string()),
+    ...imageFields,
     catId: z.string().nullable(),
     subCatId: z.string().nullable(),
   })

@@ -3,19 +3,21 @@ import { z } from "zod";
 import type { BannerKind } from "#db/schema/catalog.ts";
 import type { ProductFilter } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
+import { DEFAULT_PER_PAGE, UNPAGED_LIST_MAX } from "#shared/constants.ts";
 import { rupeesToPaise } from "#shared/money.ts";
 import {
   catIdQuery,
   catNameQuery,
   idParam,
-  pagedLocationQuery,
+  listLocationQuery,
+  listPaging,
   priceFilterQuery,
   productFilterQuery,
   ratingFilterQuery,
   searchQuery,
   subCatIdQuery,
 } from "#shared/schemas/catalog.ts";
-import { bannerJson, categoryJson, productJson, productPageJson } from "./catalog-schemas.ts";
+import { bannerJson, categoryJson, productJson, productListJson, productPageJson, searchAnswerJson } from "./catalog-schemas.ts";
 import { errorResponses } from "./error-schemas.ts";
 import { createPresenters } from "./present.ts";
 import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
@@ -24,16 +26,41 @@ const errors = errorResponses(400, 404);
 
 const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
 
-/** The catalogue GETs of spec §7, with the contract's paths (including the misspelt `fiterByPrice`), under /api. */
+/** What every product list's query holds before it becomes a domain filter. */
+type ListQuery = { page?: number | undefined; perPage?: number | undefined; location?: string | undefined };
+/** A list's own filters (category, price, rating...); paging and location come from `ListQuery`. */
+type ListFilters = Omit<ProductFilter, "page" | "perPage" | "location">;
+
+/**
+ * The catalogue GETs of spec §7, with the contract's paths (including the misspelt `fiterByPrice`), under /api.
+ * Lists answer as the original client reads them (docs/decisions/006-api-contract.md): `featured` a bare array, `search`
+ * a bare array unless paging is asked for, every other list `{ error, products, total, page, perPage, totalPages }`.
+ */
 export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache; publicUrl: string }> = async (
   app,
   { services, cache, publicUrl },
 ) => {
-  const { catalog, search } = services;
+  const { catalog, search, locations } = services;
   if (cache) serveThroughCache(app, cache);
   const present = createPresenters(publicUrl);
-  const listProducts = async (filter: ProductFilter) => present.productPage(await catalog.listProducts(filter));
   const tags = ["Catalogue"];
+
+  /**
+   * The one place a list query becomes a filter: the paging asked for (or the whole list, `listPaging`), and the location
+   * as products store it (a country name), from a name in any case or an ISO alpha-2 code (`IN`, what the original
+   * client's country dropdown sends). An unknown value is kept as given, so it matches nothing.
+   */
+  const listFilter = (query: ListQuery) => {
+    const { page, perPage, paged } = listPaging(query);
+    const location =
+      query.location === undefined ? undefined : (locations.resolveCountry(query.location)?.country ?? query.location);
+    return { paged, filter: { page, perPage, location } };
+  };
+  const listProducts = async (query: ListQuery, filters: ListFilters = {}) =>
+    catalog.listProducts({ ...filters, ...listFilter(query).filter });
+  const productPage = async (query: ListQuery, filters?: ListFilters) => present.productPage(await listProducts(query, filters));
+  const listed = (summary: string, paged = "one page") =>
+    `${summary}. Without page and perPage: the whole list (at most ${UNPAGED_LIST_MAX}), otherwise ${paged} (perPage ${DEFAULT_PER_PAGE} by default).`;
 
   app.get(
     "/products",
@@ -41,13 +68,17 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products, newest first, with every filter combined",
+        description: listed("`{ products, total, page, perPage, totalPages }`; `rating` means at least"),
         querystring: productFilterQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
     async ({ query }) =>
-      listProducts({
-        ...query,
+      productPage(query, {
+        catId: query.catId,
+        subCatId: query.subCatId,
+        catName: query.catName,
+        featured: query.featured,
         minPricePaise: toPaise(query.minPrice),
         maxPricePaise: toPaise(query.maxPrice),
         minRating: query.rating,
@@ -60,11 +91,12 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "New products (newest first)",
-        querystring: pagedLocationQuery,
+        description: listed("`{ products, total, page, perPage, totalPages }`"),
+        querystring: listLocationQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
-    async ({ query }) => listProducts(query),
+    async ({ query }) => productPage(query),
   );
 
   app.get(
@@ -72,22 +104,29 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
     {
       schema: {
         tags,
-        summary: "Featured products",
-        querystring: pagedLocationQuery,
-        response: { 200: productPageJson, ...errors },
+        summary: "Featured products, as a bare array (the original client calls .slice and .map on the answer)",
+        description: listed("a bare array of products", "the products of that page"),
+        querystring: listLocationQuery,
+        response: { 200: productListJson, ...errors },
       },
     },
-    async ({ query }) => listProducts({ ...query, featured: true }),
+    async ({ query }) => (await listProducts(query, { featured: true })).items.map(present.product),
   );
 
   app.get(
     "/products/catId",
     {
-      schema: { tags, summary: "Products of a category", querystring: catIdQuery, response: { 200: productPageJson, ...errors } },
+      schema: {
+        tags,
+        summary: "Products of a category",
+        description: listed("`{ products, total, page, perPage, totalPages }`"),
+        querystring: catIdQuery,
+        response: { 200: productPageJson, ...errors },
+      },
     },
     async ({ query }) => {
       await catalog.getCategory(query.catId);
-      return listProducts(query);
+      return productPage(query, { catId: query.catId });
     },
   );
 
@@ -97,13 +136,14 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products of a sub-category",
+        description: listed("`{ products, total, page, perPage, totalPages }`"),
         querystring: subCatIdQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
     async ({ query }) => {
       await catalog.getCategory(query.subCatId);
-      return listProducts(query);
+      return productPage(query, { subCatId: query.subCatId });
     },
   );
 
@@ -113,11 +153,12 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products of a category by its name (case-insensitive)",
+        description: listed("`{ products, total, page, perPage, totalPages }`"),
         querystring: catNameQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
-    async ({ query }) => listProducts(query),
+    async ({ query }) => productPage(query, { catName: query.catName }),
   );
 
   app.get(
@@ -126,12 +167,18 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products in a price range (rupees), in a category or sub-category",
+        description: listed("`{ products, total, page, perPage, totalPages }`"),
         querystring: priceFilterQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
     async ({ query }) =>
-      listProducts({ ...query, minPricePaise: toPaise(query.minPrice), maxPricePaise: toPaise(query.maxPrice) }),
+      productPage(query, {
+        catId: query.catId,
+        subCatId: query.subCatId,
+        minPricePaise: toPaise(query.minPrice),
+        maxPricePaise: toPaise(query.maxPrice),
+      }),
   );
 
   app.get(
@@ -140,11 +187,12 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products rated at least `rating`, in a category or sub-category",
+        description: listed("`{ products, total, page, perPage, totalPages }`; `rating` means at least"),
         querystring: ratingFilterQuery,
         response: { 200: productPageJson, ...errors },
       },
     },
-    async ({ query }) => listProducts({ ...query, minRating: query.rating }),
+    async ({ query }) => productPage(query, { catId: query.catId, subCatId: query.subCatId, minRating: query.rating }),
   );
 
   app.get(
@@ -177,12 +225,19 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
     {
       schema: {
         tags,
-        summary: "Search products by name, brand and description (typo-tolerant)",
+        summary: "Search products by name, brand and description (typo-tolerant), best match first",
+        description:
+          `Without page and perPage: a bare array of the matches (at most ${UNPAGED_LIST_MAX}), as the original client ` +
+          `reads it. With page or perPage: \`{ products, total, page, perPage, totalPages }\` (perPage ${DEFAULT_PER_PAGE} by default).`,
         querystring: searchQuery,
-        response: { 200: productPageJson, ...errors },
+        response: { 200: searchAnswerJson, ...errors },
       },
     },
-    async ({ query }) => present.productPage(await search.findProducts({ ...query, query: query.q })),
+    async ({ query }) => {
+      const { paged, filter } = listFilter(query);
+      const found = await search.findProducts({ ...filter, query: query.q });
+      return paged ? present.productPage(found) : found.items.map(present.product);
+    },
   );
 
   const bannerRoutes: [string, BannerKind, string][] = [

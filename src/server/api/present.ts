@@ -3,7 +3,11 @@ import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 
-/** Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees, absolute image URLs. */
+/**
+ * Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees. Catalogue `images` are the stored
+ * file names (spec §3 "Image URLs": clients build `{host}/download/{file}`); `imageUrls` are the same pictures as
+ * absolute URLs for newer clients (docs/decisions/006-api-contract.md).
+ */
 export function createPresenters(publicUrl: string) {
   const imageUrl = (file: string) => storedImageUrl(file, publicUrl);
 
@@ -13,9 +17,11 @@ export function createPresenters(publicUrl: string) {
     name: p.name,
     brand: p.brand,
     description: p.description,
-    images: p.images.map(imageUrl),
+    images: [...p.images],
+    imageUrls: p.images.map(imageUrl),
     price: paiseToRupees(p.pricePaise),
-    oldPrice: p.oldPricePaise === null ? null : paiseToRupees(p.oldPricePaise),
+    // The original client renders `Rs {oldPrice}`: a product without an old price shows its price there, never "Rs".
+    oldPrice: paiseToRupees(p.oldPricePaise ?? p.pricePaise),
     discount: p.discount,
     rating: p.rating,
     countInStock: p.countInStock,
@@ -47,15 +53,23 @@ export function createPresenters(publicUrl: string) {
       id: c.id,
       name: c.name,
       color: c.color,
-      images: c.images.map(imageUrl),
+      images: [...c.images],
+      imageUrls: c.images.map(imageUrl),
       parentId: null,
       children: c.children.map((child) => ({ _id: child.id, id: child.id, name: child.name, parentId: child.parentId })),
     }),
-    banner: (b: Banner) => ({ _id: b.id, id: b.id, images: b.images.map(imageUrl), catId: b.catId, subCatId: b.subCatId }),
+    banner: (b: Banner) => ({
+      _id: b.id,
+      id: b.id,
+      images: [...b.images],
+      imageUrls: b.images.map(imageUrl),
+      catId: b.catId,
+      subCatId: b.subCatId,
+    }),
     /**
      * An account as the contract's `user`: `_id` + `id`, `images` as stored file names (the original client adds
      * `{host}/download/` itself) and `imageUrls` as absolute URLs (`Account` holds no secrets).
      */
-    account: (user: Account) => ({ ...user, _id: user.id, images: user.images, imageUrls: user.images.map(imageUrl) }),
+    account: (user: Account) => ({ ...user, _id: user.id, images: [...user.images], imageUrls: user.images.map(imageUrl) }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX } from "#shared/constants.ts";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX, UNPAGED_LIST_MAX } from "#shared/constants.ts";
 
 /**
  * Query parameters of the catalogue (spec §7), shared by the API routes and the web app's listing pages so the two
@@ -7,6 +7,13 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX } from "#shared/constants.ts
  * "not given". Messages name the parameter and say what is expected.
  */
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/**
+ * The original client builds `subCatId=${id}` from a value that may be missing: the literal strings `undefined` and
+ * `null` mean "not given" for the category ids, like an empty value.
+ */
+const missingIdToUndefined = (value: unknown) =>
+  value === "undefined" || value === "null" ? undefined : emptyToUndefined(value);
 
 function numberSchema(name: string, options: { min: number; max: number; integer?: boolean }) {
   const kind = options.integer ? "a whole number" : "a number";
@@ -30,18 +37,59 @@ function requiredNumberParam(name: string, options: { min: number; max: number; 
 
 export const idParam = (name: string) => z.uuid({ error: `${name} is not a valid id` }).describe(`${name} (UUID)`);
 
-const optionalId = (name: string) => z.preprocess(emptyToUndefined, idParam(name).optional());
+const notGiven = "empty, `undefined` or `null` means not given";
+
+const optionalId = (name: string) =>
+  z.preprocess(missingIdToUndefined, idParam(name).optional()).describe(`${name} (UUID); ${notGiven}`);
+
+const requiredId = (name: string) =>
+  z
+    .preprocess(
+      missingIdToUndefined,
+      z.custom<unknown>((value) => value !== undefined, { error: `${name} is required` }).pipe(idParam(name)),
+    )
+    .describe(`${name} (UUID), required; ${notGiven}`);
 
 export const paginationQuery = z.object({
   page: numberParam("page", { min: 1, max: 100_000, integer: true }).default(1),
   perPage: numberParam("perPage", { min: 1, max: MAX_PER_PAGE, integer: true }).default(DEFAULT_PER_PAGE),
 });
 
-/** `location` absent, empty or `All` means every location. */
+/**
+ * Paging of an API product list (docs/decisions/006-api-contract.md): with `page` or `perPage` the answer is that page
+ * (`perPage` 10 by default); with neither, the whole list up to UNPAGED_LIST_MAX products, as the original server
+ * answered lists its client asked for without paging. Read it with `listPaging`.
+ */
+export const listPagingQuery = z.object({
+  page: numberParam("page", { min: 1, max: 100_000, integer: true }).describe(
+    `Page number, from 1. Without page and perPage the answer is the whole list (at most ${UNPAGED_LIST_MAX} products).`,
+  ),
+  perPage: numberParam("perPage", { min: 1, max: MAX_PER_PAGE, integer: true }).describe(
+    `Products per page (1–${MAX_PER_PAGE}, default ${DEFAULT_PER_PAGE} when page is given).`,
+  ),
+});
+
+export interface ListPaging {
+  page: number;
+  perPage: number;
+  /** Whether the client asked for paging (page or perPage given). */
+  paged: boolean;
+}
+
+export function listPaging(query: { page?: number | undefined; perPage?: number | undefined }): ListPaging {
+  if (query.page === undefined && query.perPage === undefined) return { page: 1, perPage: UNPAGED_LIST_MAX, paged: false };
+  return { page: query.page ?? 1, perPage: query.perPage ?? DEFAULT_PER_PAGE, paged: true };
+}
+
+/**
+ * `location` absent, empty or `All` means every location. The API resolves an ISO 3166 alpha-2 code (`IN`) or a name
+ * in any case to the country's name, which products are stored with (src/server/api/catalog.ts).
+ */
 export const locationQuery = z.object({
   location: z
     .preprocess(emptyToUndefined, z.string().trim().max(100, { error: "location is too long" }).optional())
-    .transform((value) => (value === undefined || value === "" || value.toLowerCase() === "all" ? undefined : value)),
+    .transform((value) => (value === undefined || value === "" || value.toLowerCase() === "all" ? undefined : value))
+    .describe("Country name or ISO 3166 alpha-2 code (IN), any case; empty or All: every country"),
 });
 
 export const priceRangeQuery = z.object({
@@ -49,8 +97,10 @@ export const priceRangeQuery = z.object({
   maxPrice: numberParam("maxPrice", { min: 0, max: 100_000_000 }),
 });
 
+const RATING_DESCRIPTION = `At least this rating (0–${RATING_MAX}): products rated this or higher`;
+
 export const ratingQuery = z.object({
-  rating: numberParam("rating", { min: 0, max: RATING_MAX }),
+  rating: numberParam("rating", { min: 0, max: RATING_MAX }).describe(RATING_DESCRIPTION),
 });
 
 export const categoryScopeQuery = z.object({
@@ -67,7 +117,7 @@ const checkPriceRange = (query: { minPrice?: number | undefined; maxPrice?: numb
 /** `/api/products`: every filter at once, as the search and listing pages combine them. */
 export const productFilterQuery = z
   .object({
-    ...paginationQuery.shape,
+    ...listPagingQuery.shape,
     ...locationQuery.shape,
     ...priceRangeQuery.shape,
     ...ratingQuery.shape,
@@ -80,36 +130,37 @@ export const productFilterQuery = z
   .superRefine(checkPriceRange);
 export type ProductFilterQuery = z.output<typeof productFilterQuery>;
 
-export const pagedLocationQuery = z.object({ ...paginationQuery.shape, ...locationQuery.shape });
+/** The query every API product list takes: optional paging (`listPaging`) and a location. */
+export const listLocationQuery = z.object({ ...listPagingQuery.shape, ...locationQuery.shape });
 
 export const catIdQuery = z.object({
-  ...pagedLocationQuery.shape,
-  catId: idParam("catId"),
+  ...listLocationQuery.shape,
+  catId: requiredId("catId"),
 });
 
 export const subCatIdQuery = z.object({
-  ...pagedLocationQuery.shape,
-  subCatId: idParam("subCatId"),
+  ...listLocationQuery.shape,
+  subCatId: requiredId("subCatId"),
 });
 
 export const catNameQuery = z.object({
-  ...pagedLocationQuery.shape,
+  ...listLocationQuery.shape,
   catName: z.string({ error: "catName is required" }).trim().min(1, { error: "catName is required" }).max(100),
 });
 
 /** `/api/products/fiterByPrice` (sic, the contract's path) and `/api/products/rating` take one category scope. */
 export const priceFilterQuery = z
-  .object({ ...pagedLocationQuery.shape, ...priceRangeQuery.shape, ...categoryScopeQuery.shape })
+  .object({ ...listLocationQuery.shape, ...priceRangeQuery.shape, ...categoryScopeQuery.shape })
   .superRefine(checkPriceRange);
 
 export const ratingFilterQuery = z.object({
-  ...pagedLocationQuery.shape,
+  ...listLocationQuery.shape,
   ...categoryScopeQuery.shape,
-  rating: requiredNumberParam("rating", { min: 0, max: RATING_MAX }),
+  rating: requiredNumberParam("rating", { min: 0, max: RATING_MAX }).describe(RATING_DESCRIPTION),
 });
 
 export const searchQuery = z.object({
-  ...pagedLocationQuery.shape,
+  ...listLocationQuery.shape,
   q: z
     .string({ error: "q is required" })
     .trim()
