@@ -68,3 +68,32 @@ describe("compressed request bodies", () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe("control characters in text", () => {
+  it.each([
+    "/api/search?q=a%00b",
+    "/api/products/catName?catName=a%00b",
+    "/api/products?catName=a%01b",
+    "/api/products/getProducts?location=In%00dia",
+  ])("refuses %s with 400 naming the parameter", async (url) => {
+    const response = await app.server.inject({ method: "GET", url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toMatch(/(q|catName|location) must not contain control characters/);
+  });
+
+  it("answers the search page for text with a NUL byte with 400, not 500", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/search?q=a%00b" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toMatch(/at .*\.ts|node_modules/);
+  });
+
+  it("refuses a NUL byte in a sign-up name with the field's message", async () => {
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/api/user/signup",
+      payload: { name: "As\u0000ha", email: "nul@example.com", phone: "9876543210", password: "correct horse battery" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe("Name must not contain control characters");
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX, UNPAGED_LIST_MAX } from "#shared/constants.ts";
+import { safeText } from "./text.ts";
 
 /**
  * Query parameters of the catalogue (spec §7), shared by the API routes and the web app's listing pages so the two
@@ -87,7 +88,7 @@ export function listPaging(query: { page?: number | undefined; perPage?: number 
  */
 export const locationQuery = z.object({
   location: z
-    .preprocess(emptyToUndefined, z.string().trim().max(100, { error: "location is too long" }).optional())
+    .preprocess(emptyToUndefined, safeText({ name: "location" }).trim().max(100, { error: "location is too long" }).optional())
     .transform((value) => (value === undefined || value === "" || value.toLowerCase() === "all" ? undefined : value))
     .describe("Country name or ISO 3166 alpha-2 code (IN), any case; empty or All: every country"),
 });
@@ -122,7 +123,7 @@ export const productFilterQuery = z
     ...priceRangeQuery.shape,
     ...ratingQuery.shape,
     ...categoryScopeQuery.shape,
-    catName: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+    catName: z.preprocess(emptyToUndefined, safeText({ name: "catName" }).trim().min(1).max(100).optional()),
     featured: z
       .preprocess(emptyToUndefined, z.enum(["true", "false"]).optional())
       .transform((v) => (v === undefined ? undefined : v === "true")),
@@ -145,7 +146,7 @@ export const subCatIdQuery = z.object({
 
 export const catNameQuery = z.object({
   ...listLocationQuery.shape,
-  catName: z.string({ error: "catName is required" }).trim().min(1, { error: "catName is required" }).max(100),
+  catName: safeText({ name: "catName", error: "catName is required" }).trim().min(1, { error: "catName is required" }).max(100),
 });
 
 /** `/api/products/fiterByPrice` (sic, the contract's path) and `/api/products/rating` take one category scope. */
@@ -161,8 +162,7 @@ export const ratingFilterQuery = z.object({
 
 export const searchQuery = z.object({
   ...listLocationQuery.shape,
-  q: z
-    .string({ error: "q is required" })
+  q: safeText({ name: "q", error: "q is required" })
     .trim()
     .min(1, { error: "Please enter something to search for (q)" })
     .max(100, { error: "q must be at most 100 characters" }),

@@ -1,6 +1,7 @@
-import { Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
+import { hasControlCharacters } from "#shared/schemas/text.ts";
 import type { ListingData } from "../components/listing/listing-data.ts";
 import { toResults } from "../components/listing/listing-data.ts";
 import { ListingPage } from "../components/listing/listing-page.tsx";
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{ 
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
   if (q === "") return { q, listing: null };
+  if (hasControlCharacters(q)) throw data("The search text must not contain control characters.", { status: 400 });
   const { catalog, search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
