@@ -11,6 +11,7 @@ export const wishlistMessages = {
   removed: "item removed from My List!",
   alreadyAdded: "Product already added in the My List",
   notFound: "This item is not in your My List.",
+  otherUser: "You can only see and change your own My List.",
   unknownIntent: "Unknown My List action",
 } as const;
 
