@@ -86,7 +86,7 @@ function MyListRow({ item }: { item: MyListItemData }) {
           </div>
         </div>
       </td>
-      <td className="px-2 py-3">
+      <td className="px-2 py-3 whitespace-nowrap">
         <Price pricePaise={item.pricePaise} />
       </td>
       <td className="py-3 pl-2 text-right">
