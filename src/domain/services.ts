@@ -6,6 +6,7 @@ import type { UploadsService } from "./media/uploads-service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
+import type { WishlistService } from "./wishlist/wishlist-service.ts";
 
 /**
  * Every domain service, built once per process by `createServices` (src/server/services.ts) and handed to both
@@ -23,4 +24,6 @@ export interface Services {
   imageVariants: ImageVariants;
   /** Abuse limits shared by web actions and API routes (docs/decisions/007-sessions-and-csrf.md). */
   rateLimiter: RateLimiter;
+  /** My List: the products each shopper keeps for later. */
+  wishlist: WishlistService;
 }

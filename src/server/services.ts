@@ -12,6 +12,7 @@ import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createSearchService } from "#domain/search/search-service.ts";
 import type { Services } from "#domain/services.ts";
+import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
@@ -129,6 +130,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       uploads,
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
       rateLimiter,
+      wishlist: createWishlistService({ db: database.db }),
     };
     return { services, database, catalogCache, close };
   } catch (error) {

@@ -19,6 +19,7 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
+import { MY_LIST_PATH } from "./components/my-list/my-list-data.ts";
 import { showSuccess } from "./components/ui/toast.ts";
 import { Toasts } from "./components/ui/toasts.tsx";
 import { loadCartSummary } from "./lib/cart-summary.server.ts";
@@ -34,15 +35,21 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, location } = context.get(requestInfoContext);
   const { publicUrl } = context.get(settingsContext);
-  const { catalog } = context.get(servicesContext);
+  const { catalog, wishlist } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
-  const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(user?.id)]);
+  const [categories, cart, savedProductIds] = await Promise.all([
+    catalog.listCategories(),
+    loadCartSummary(user?.id),
+    // Every heart on the page (cards, quick view, product page) from one query, revalidated after each change.
+    user ? wishlist.savedProductIds(user.id) : [],
+  ]);
   const payload: RootData = {
     nonce,
     publicUrl,
     user: user ? { name: user.name, email: user.email, image: user.images[0] ?? null } : null,
     cart,
+    savedProductIds,
     location: location ?? null,
     categories: categories.map(({ id, name, children }) => ({
       id,
@@ -56,7 +63,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The chrome changes only with a submission (sign in/out, location, cart), not when the shopper browses. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // A heart asks no other loader to read again (defaultShouldRevalidate false); the saved products are read here.
+  if (formAction === MY_LIST_PATH) return true;
   return formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 }
 

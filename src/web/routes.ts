@@ -16,6 +16,7 @@ export default [
   route("verifyOTP", "routes/verify-otp.tsx"),
   route("changePassword", "routes/change-password.tsx"),
   route("my-account", "routes/my-account.tsx"),
+  route("my-list", "routes/my-list.tsx"),
   route("logout", "routes/logout.tsx"),
   route("location", "routes/location.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),

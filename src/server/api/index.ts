@@ -6,6 +6,7 @@ import { notFoundAnswer } from "../plugins/error-handler.ts";
 import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
 import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
+import { myListApi } from "./my-list.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { uploadsApi } from "./uploads.ts";
 import { userApi } from "./user.ts";
@@ -43,6 +44,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(userProfileApi, { services, publicUrl: options.publicUrl });
   await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });
   await app.register(locationsApi);
+  await app.register(myListApi, { services, publicUrl: options.publicUrl });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
   // OPTIONS stays with CORS).

@@ -26,6 +26,8 @@ export interface RootData {
   publicUrl: string;
   user: HeaderUser | null;
   cart: CartSummary;
+  /** The ids of the products on the shopper's My List (empty for a visitor): which hearts are filled. */
+  savedProductIds: string[];
   /** The chosen delivery country, or null for every location ("All"). */
   location: string | null;
   categories: NavCategory[];

@@ -8,7 +8,7 @@ import { imageSrcSet } from "../../lib/images.ts";
 import { Price } from "../ui/price.tsx";
 import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
-import { useAddToWishlist } from "./use-signed-in.ts";
+import { useWishlistToggle, WishlistToggleForm } from "./wishlist-toggle.tsx";
 
 /** Cards are at most a quarter of the window wide on desktop (four per row), half on phones (two per row). */
 const CARD_IMAGE_SIZES = "(min-width: 992px) 25vw, 50vw";
@@ -25,7 +25,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
   const [quickViewOpen, setQuickViewOpen] = useState(false);
   const quickViewButton = useRef<HTMLButtonElement>(null);
   const slideshow = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  const addToWishlist = useAddToWishlist();
+  const wishlist = useWishlistToggle(product.id);
   const href = `/product/${product.id}`;
   const [firstImage] = product.images;
   const inStock = product.countInStock >= 1;
@@ -99,9 +99,15 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <CardAction ref={quickViewButton} label={`Quick view: ${product.name}`} onClick={() => setQuickViewOpen(true)}>
             <Eye size={18} aria-hidden="true" />
           </CardAction>
-          <CardAction label={`Add ${product.name} to My List`} onClick={addToWishlist}>
-            <Heart size={18} aria-hidden="true" />
-          </CardAction>
+          <WishlistToggleForm toggle={wishlist} className="flex">
+            <CardAction
+              type="submit"
+              label={wishlist.saved ? `Remove ${product.name} from My List` : `Add ${product.name} to My List`}
+              className={wishlist.saved ? "text-brand-dark" : undefined}
+            >
+              <Heart size={18} aria-hidden="true" fill={wishlist.saved ? "currentColor" : "none"} />
+            </CardAction>
+          </WishlistToggleForm>
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -129,22 +135,28 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
 function CardAction({
   label,
   onClick,
+  type = "button",
+  className = "text-gray-800",
   children,
   ref,
 }: {
   label: string;
-  onClick: () => void;
+  onClick?: () => void;
+  /** "submit" for the heart, whose form posts to My List. */
+  type?: "button" | "submit";
+  /** The icon's colour (the saved heart is the brand's). */
+  className?: string;
   children: React.ReactNode;
   ref?: React.Ref<HTMLButtonElement>;
 }) {
   return (
     <button
       ref={ref}
-      type="button"
+      type={type}
       aria-label={label}
       title={label}
       onClick={onClick}
-      className="flex size-9 items-center justify-center rounded-full bg-white/90 text-gray-800 shadow hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+      className={`${className} flex size-9 items-center justify-center rounded-full bg-white/90 shadow hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark`}
     >
       {children}
     </button>

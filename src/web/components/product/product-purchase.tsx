@@ -7,7 +7,8 @@ import { showError } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
 import { QuantityPicker } from "./quantity-picker.tsx";
-import { useAddToWishlist, useSignedIn } from "./use-signed-in.ts";
+import { useSignedIn } from "./use-signed-in.ts";
+import { useWishlistToggle, type WishlistToggle, WishlistToggleForm } from "./wishlist-toggle.tsx";
 
 /**
  * Options, quantity, Add to cart, wishlist and compare: the same behaviour on the product page and in the quick view.
@@ -18,8 +19,29 @@ import { useAddToWishlist, useSignedIn } from "./use-signed-in.ts";
  * and the answer comes as a toast, the page staying where it is.
  */
 export function ProductPurchase({ product, compact = false }: { product: ProductDetailData; compact?: boolean }) {
+  const wishlist = useWishlistToggle(product.id);
+  const wishlistFormId = useId();
+  return (
+    <>
+      <PurchaseForm product={product} compact={compact} wishlist={wishlist} wishlistFormId={wishlistFormId} />
+      {/* The heart's own form: forms cannot nest, so the heart buttons in the cart form name it (`form` attribute). */}
+      <WishlistToggleForm toggle={wishlist} id={wishlistFormId} className="hidden" />
+    </>
+  );
+}
+
+function PurchaseForm({
+  product,
+  compact,
+  wishlist,
+  wishlistFormId,
+}: {
+  product: ProductDetailData;
+  compact: boolean;
+  wishlist: WishlistToggle;
+  wishlistFormId: string;
+}) {
   const signedIn = useSignedIn();
-  const addToWishlist = useAddToWishlist();
   const cart = useFetcher<typeof cartAction>();
   const [quantity, setQuantity] = useState(1);
   const [chosen, setChosen] = useState<CartOptionChoice>({});
@@ -75,12 +97,13 @@ export function ProductPurchase({ product, compact = false }: { product: Product
         >
           {adding ? "adding..." : "Add to cart"}
         </button>
-        {compact ? null : <WishlistHeart onClick={addToWishlist} />}
+        {compact ? null : <WishlistHeart form={wishlistFormId} saved={wishlist.saved} />}
       </div>
       <div className="flex flex-wrap gap-3">
         {compact ? (
-          <button type="button" onClick={addToWishlist} className={secondaryButton}>
-            <Heart size={16} aria-hidden="true" /> ADD TO WISHLIST
+          <button type="submit" form={wishlistFormId} aria-pressed={wishlist.saved} className={secondaryButton}>
+            <Heart size={16} aria-hidden="true" fill={wishlist.saved ? "currentColor" : "none"} />
+            {wishlist.saved ? "ADDED TO WISHLIST" : "ADD TO WISHLIST"}
           </button>
         ) : null}
         {/* Compare has no behaviour in the spec: shown, honestly disabled, until it gets one. */}
@@ -101,7 +124,7 @@ const secondaryButton =
  * (it sits inside the hovered group); Escape hides it until the pointer or the focus comes back (WCAG 1.4.13). Out of
  * the layout while hidden, and nudged back inside the window when shown near its edge, so it never widens the page.
  */
-function WishlistHeart({ onClick }: { onClick: () => void }) {
+function WishlistHeart({ form, saved }: { form: string; saved: boolean }) {
   const tooltipId = useId();
   const tooltip = useRef<HTMLSpanElement>(null);
   const [dismissed, setDismissed] = useState(false);
@@ -124,13 +147,14 @@ function WishlistHeart({ onClick }: { onClick: () => void }) {
   return (
     <span className="group relative inline-flex" onPointerEnter={show}>
       <button
-        type="button"
+        type="submit"
+        form={form}
         aria-labelledby={tooltipId}
-        onClick={onClick}
+        aria-pressed={saved}
         onFocus={show}
         className="flex size-10 items-center justify-center rounded-full border border-gray-300 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
       >
-        <Heart size={18} aria-hidden="true" />
+        <Heart size={18} aria-hidden="true" fill={saved ? "currentColor" : "none"} className={saved ? "text-brand-dark" : ""} />
       </button>
       <span
         ref={tooltip}
@@ -138,7 +162,7 @@ function WishlistHeart({ onClick }: { onClick: () => void }) {
         id={tooltipId}
         className={`absolute bottom-full left-1/2 z-10 mb-2.75 hidden -translate-x-1/2 rounded bg-gray-900 px-2 py-1 text-xs whitespace-nowrap text-white before:absolute before:inset-x-0 before:top-full before:h-2.75 ${dismissed ? "" : "[.group:has(:focus-visible)_&]:block [.group:hover_&]:block"}`}
       >
-        Add to Wishlist
+        {saved ? "Added to Wishlist" : "Add to Wishlist"}
         <svg
           width={10}
           height={5}

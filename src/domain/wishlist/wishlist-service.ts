@@ -1,0 +1,118 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "#db/client.ts";
+import { products } from "#db/schema/catalog.ts";
+import { wishlistItems } from "#db/schema/shopping.ts";
+import { MY_LIST_MAX, myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { AppError, notFound } from "../errors.ts";
+import type { WishlistAddResult, WishlistEntry } from "./types.ts";
+
+export type WishlistService = ReturnType<typeof createWishlistService>;
+
+export interface WishlistDeps {
+  db: Db;
+  /** The most products one list holds (MY_LIST_MAX; tests pass a small number). */
+  maxItems?: number;
+}
+
+/** An entry as shown: the list's row joined with its product, whose title, image, rating and prices are current. */
+const entryColumns = {
+  id: wishlistItems.id,
+  userId: wishlistItems.userId,
+  productId: wishlistItems.productId,
+  productTitle: products.name,
+  image: sql<string>`coalesce(${products.images}[1], '')`,
+  rating: products.rating,
+  pricePaise: products.pricePaise,
+  oldPricePaise: products.oldPricePaise,
+  countInStock: products.countInStock,
+  hasOptions: sql<boolean>`(cardinality(${products.productRam}) + cardinality(${products.size}) + cardinality(${products.productWeight})) > 0`,
+  createdAt: wishlistItems.createdAt,
+};
+
+/**
+ * My List: which products a shopper keeps for later. The `wishlist_items` table is written only here
+ * (docs/decisions/011-transactions-and-table-owners.md). Every operation takes the user id from the caller, who
+ * took it from the session (docs/architecture.md, invariant 3); an entry of another user is never seen or changed.
+ */
+export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDeps) {
+  const selectEntries = (where: SQL | undefined) =>
+    db
+      .select(entryColumns)
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .where(where)
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
+
+  const ofUser = (userId: string) => eq(wishlistItems.userId, userId);
+
+  async function find(userId: string, productId: string): Promise<WishlistEntry | undefined> {
+    const [entry] = await selectEntries(and(ofUser(userId), eq(wishlistItems.productId, productId))).limit(1);
+    return entry;
+  }
+
+  return {
+    /** The shopper's list, newest first (at most `maxItems` entries). */
+    async list(userId: string): Promise<WishlistEntry[]> {
+      return selectEntries(ofUser(userId)).limit(maxItems);
+    },
+
+    /** The shopper's entry for a product, or undefined when the product is not on the list. */
+    find,
+
+    /**
+     * Which of `productIds` are on the shopper's list (all of the list's products when `productIds` is not given),
+     * in one query: a page of cards asks once, never once per card.
+     */
+    async savedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
+      if (productIds?.length === 0) return [];
+      const where = productIds ? and(ofUser(userId), inArray(wishlistItems.productId, [...productIds])) : ofUser(userId);
+      const rows = await db
+        .select({ productId: wishlistItems.productId })
+        .from(wishlistItems)
+        .where(where)
+        .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
+        .limit(maxItems);
+      return rows.map((row) => row.productId);
+    },
+
+    /**
+     * Puts a product on the shopper's list. Adding it again changes nothing and says so (`added: false`): one row per
+     * shopper and product, kept by a unique index. NOT_FOUND for an unknown product; CONFLICT when the list is full.
+     */
+    async add(userId: string, productId: string): Promise<WishlistAddResult> {
+      const existing = await find(userId, productId);
+      if (existing) return { entry: existing, added: false };
+      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!product) throw notFound("Product not found");
+      const [held] = await db.select({ n: count() }).from(wishlistItems).where(ofUser(userId));
+      if ((held?.n ?? 0) >= maxItems) throw new AppError("CONFLICT", myListFull(maxItems));
+      const inserted = await db
+        .insert(wishlistItems)
+        .values({ id: uuidv7(), userId, productId })
+        .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] })
+        .returning({ id: wishlistItems.id });
+      const entry = await find(userId, productId);
+      if (!entry) throw notFound("Product not found");
+      return { entry, added: inserted.length > 0 };
+    },
+
+    /** Takes an entry off the shopper's list; NOT_FOUND when it is not one of theirs (another user's stays). */
+    async remove(userId: string, entryId: string): Promise<void> {
+      const removed = await db
+        .delete(wishlistItems)
+        .where(and(eq(wishlistItems.id, entryId), ofUser(userId)))
+        .returning({ id: wishlistItems.id });
+      if (removed.length === 0) throw notFound(wishlistMessages.notFound);
+    },
+
+    /** Takes a product off the shopper's list (the heart's second press); false when it was not on it. */
+    async removeProduct(userId: string, productId: string): Promise<boolean> {
+      const removed = await db
+        .delete(wishlistItems)
+        .where(and(ofUser(userId), eq(wishlistItems.productId, productId)))
+        .returning({ id: wishlistItems.id });
+      return removed.length > 0;
+    },
+  };
+}

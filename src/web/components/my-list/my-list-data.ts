@@ -1,0 +1,27 @@
+/** The My List page's path: its loader lists, its action takes every My List change (hearts and removals). */
+export const MY_LIST_PATH = "/my-list";
+
+/** One line of the My List page: the product as it is now. */
+export interface MyListItemData {
+  /** The entry's id (what the remove form sends). */
+  id: string;
+  productId: string;
+  title: string;
+  /** The product's first image file name, or "" when it has none. */
+  image: string;
+  rating: number;
+  pricePaise: number;
+  inStock: boolean;
+  /** Adding it to the cart needs a RAM, size or weight choice, made on the product page. */
+  hasOptions: boolean;
+}
+
+export interface MyListPageData {
+  items: MyListItemData[];
+}
+
+/** What the My List action answers a heart or a remove button (a toast with JavaScript, a notice without). */
+export type MyListAnswer =
+  | { ok: true; intent: "toggle"; message: string; productId: string; saved: boolean }
+  | { ok: true; intent: "remove"; message: string }
+  | { ok: false; error: string };
