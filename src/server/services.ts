@@ -93,10 +93,12 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxPixels: config.UPLOAD_MAX_PIXELS,
     });
+    const catalog = createCatalogService({ db: database.db, changes: catalogChanges });
     const services: Services = {
-      catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
+      catalog,
       search: createSearchService({ db: database.db }),
-      reviews: createReviewsService({ db: database.db }),
+      // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
+      reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now }),
       accounts: createAccountsService({
         db: database.db,
         mailer,
