@@ -43,6 +43,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(userProfileApi, { services, publicUrl: options.publicUrl });
   await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });
   await app.register(locationsApi);
+  await app.register(import("./reviews.ts"), { services });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
   // OPTIONS stays with CORS).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_REVIEW_RATING, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "#shared/constants.ts";
+import { DEFAULT_REVIEW_RATING, MAX_PER_PAGE, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "#shared/constants.ts";
 import { reviewMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 
@@ -58,4 +58,27 @@ export const reviewForm = z.object({
   intent: z.literal("add-review", { error: reviewMessages.unknownIntent }),
   review: reviewText,
   customerRating: reviewRating,
+});
+
+const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const optionalWholeNumber = (name: string, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int({ error: `${name} must be a whole number` })
+      .min(1, { error: `${name} must be at least 1` })
+      .max(max, { error: `${name} must be at most ${max}` })
+      .optional(),
+  );
+
+/** `GET /api/productReviews`: the product, and a page when `page` or `perPage` is given (else the newest, up to a cap). */
+export const reviewListQuery = z.object({
+  productId: z.preprocess(
+    emptyToUndefined,
+    z.custom<unknown>((value) => value !== undefined, { error: "productId is required" }).pipe(idParam("productId")),
+  ),
+  page: optionalWholeNumber("page", 100_000),
+  perPage: optionalWholeNumber("perPage", MAX_PER_PAGE),
 });
