@@ -105,10 +105,12 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     });
     // Staged photos have no background job: expired ones go at start-up and on the next stage or claim (decision 012).
     await uploads.deleteExpiredStaged();
+    const catalog = createCatalogService({ db: database.db, changes: catalogChanges });
     const services: Services = {
-      catalog: createCatalogService({ db: database.db, changes: catalogChanges }),
+      catalog,
       search: createSearchService({ db: database.db }),
-      reviews: createReviewsService({ db: database.db }),
+      // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
+      reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now }),
       accounts: createAccountsService({
         db: database.db,
         mailer,

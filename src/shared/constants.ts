@@ -22,6 +22,8 @@ export const RATING_STEP = 0.5;
 export const DEFAULT_LOCATION = "All";
 /** A new review starts at one star. */
 export const DEFAULT_REVIEW_RATING = 1;
+/** The longest review text, in characters (UTF-16 units, as the textarea's maxlength counts them). */
+export const REVIEW_TEXT_MAX = 2000;
 
 export const DESKTOP_BREAKPOINT_PX = 992;
 export const CART_TOTAL_MIN_WIDTH_PX = 1000;

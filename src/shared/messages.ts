@@ -1,4 +1,4 @@
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "./constants.ts";
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "./constants.ts";
 
 /**
  * What the accounts screens and the API's account routes tell people, written once for both adapters and the domain:
@@ -81,4 +81,15 @@ export const uploadMessages = {
     "The upload is not valid multipart/form-data (its boundary is missing or wrong, or it was cut off). Send the photos in the field `images`.",
   notMultipart: "Send the photo as multipart/form-data in the field `images`.",
   tooManyParts: "The upload has too many parts. Send only the photos, in the field `images`.",
+} as const;
+
+/** What the product page's review form and the reviews API tell people (spec §5, §8), for both adapters and the domain. */
+export const reviewMessages = {
+  blank: "Please add a Review",
+  loginFirst: "Please Login first",
+  tooLong: `A review can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters.`,
+  rating: `Please choose a rating from ${RATING_STEP} to ${RATING_MAX} stars, in half stars.`,
+  unknownIntent: "Unknown review action",
+  added: "Thank you! Your review has been added.",
+  replaced: "Your review has been updated.",
 } as const;

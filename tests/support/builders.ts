@@ -66,6 +66,8 @@ export async function createTestProduct(db: DbExecutor, overrides: Partial<Produ
       id: uuidv7(),
       subCatId: overrides.subCatId ?? null,
       countInStock: 10,
+      // No reviews yet, so no rating (src/shared/ratings.ts); a test about ratings writes reviews.
+      rating: 0,
       productRam: [],
       size: [],
       productWeight: [],

@@ -21,6 +21,13 @@ export const reviews = pgTable(
   (t) => [
     index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
     index("reviews_user_idx").on(t.userId),
+    // One review per shopper and product: a second one replaces the first (the demo's reviews have no author).
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId).where(sql`${t.userId} is not null`),
+    // The product's rating is computed from these: half steps from 0.5 to 5, whoever wrote the row.
+    check(
+      "reviews_rating_check",
+      sql`${t.customerRating} between 0.5 and 5 and ${t.customerRating} * 2 = floor(${t.customerRating} * 2)`,
+    ),
   ],
 );
 

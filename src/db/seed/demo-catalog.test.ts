@@ -86,10 +86,12 @@ describe("buildDemoCatalog", () => {
 
   it("gives products half-step ratings, stock (some sold out), featured flags and countries with India on most", () => {
     const count = catalog.products.length;
+    const reviewed = new Set(catalog.reviews.map((review) => review.productId));
     for (const product of catalog.products) {
       expect((product.rating ?? 0) * 2).toSatisfy(Number.isInteger);
-      expect(product.rating).toBeGreaterThanOrEqual(0.5);
-      expect(product.rating).toBeLessThanOrEqual(5);
+      // A product without reviews has no rating (0); a reviewed one is rated 0.5 to 5.
+      expect(product.rating).toBeGreaterThanOrEqual(reviewed.has(product.id) ? 0.5 : 0);
+      expect(product.rating).toBeLessThanOrEqual(reviewed.has(product.id) ? 5 : 0);
       expect(product.countInStock).toBeGreaterThanOrEqual(0);
       expect(product.countInStock).toBeLessThanOrEqual(200);
       expect(product.locations?.length).toBeGreaterThanOrEqual(2);
@@ -101,7 +103,8 @@ describe("buildDemoCatalog", () => {
     expect(share((product) => product.isFeatured === true)).toBeGreaterThan(0.05);
     expect(share((product) => product.isFeatured === true)).toBeLessThan(0.2);
     expect(share((product) => product.locations?.includes("India") === true)).toBeGreaterThan(0.75);
-    expect(share((product) => (product.rating ?? 0) >= 3.5)).toBeGreaterThan(0.6);
+    const rated = catalog.products.filter((product) => reviewed.has(product.id));
+    expect(rated.filter((product) => (product.rating ?? 0) >= 3.5).length / rated.length).toBeGreaterThan(0.6);
   });
 
   it("offers RAM only on mobiles and laptops, sizes only on clothes and shoes, weights only on groceries", () => {
@@ -149,7 +152,7 @@ describe("buildDemoCatalog", () => {
     expect(catalog.banners.some((banner) => banner.subCatId !== null)).toBe(true);
   });
 
-  it("reviews about 40% of products, after their creation, and rates those products by their reviews", () => {
+  it("reviews about 40% of products, after their creation, and rates every product by its reviews (0 without any)", () => {
     const products = new Map(catalog.products.map((product) => [product.id, product]));
     const reviewed = new Set(catalog.reviews.map((review) => review.productId));
     expect(reviewed.size / catalog.products.length).toBeGreaterThan(0.3);
@@ -167,6 +170,7 @@ describe("buildDemoCatalog", () => {
       const average = ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length;
       expect(products.get(productId)?.rating).toBe(Math.round(average * 2) / 2);
     }
+    for (const product of catalog.products) if (!reviewed.has(product.id)) expect(product.rating, product.id).toBe(0);
   });
 
   it("scales to 100,000 products that reuse the default catalogue's ~1,000 pictures", () => {

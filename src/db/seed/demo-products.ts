@@ -1,3 +1,4 @@
+import { ratingFromReviews } from "#shared/ratings.ts";
 import type { products } from "../schema/catalog.ts";
 import type { reviews } from "../schema/shopping.ts";
 import { type ImageSpec, PRODUCT_IMAGE_SIZE, pictureFileName } from "./image-specs.ts";
@@ -60,7 +61,7 @@ const optionValues = {
   weight: ["250g", "500g", "1kg", "2kg"],
 } as const;
 
-/** Product ratings lean to 3.5–5, as on a real shop. */
+/** How good a product is: its reviews' ratings lean to 3.5–5, as on a real shop. */
 const ratingWeights: [number, number][] = [
   [5, 14],
   [4.5, 24],
@@ -99,7 +100,11 @@ export function buildProduct(
   const oldPriceRupees = random.chance(0.88) ? markUp(priceRupees, random) : null;
   const quality = random.weighted(ratingWeights);
   const productReviews = random.chance(0.4) ? buildReviews(id, createdAt, quality, random) : [];
-  const rating = productReviews.length > 0 ? roundToHalf(average(productReviews.map((r) => r.customerRating))) : quality;
+  // The catalogue's own rule (src/shared/ratings.ts): the product's rating is its reviews' rounded average, 0 without any.
+  const rating = ratingFromReviews({
+    total: productReviews.reduce((sum, review) => sum + review.customerRating, 0),
+    count: productReviews.length,
+  });
 
   const images = reused ? { names: reused.images, specs: [] } : buildImageSpecs(id, kind, color.hex, accent, place, random);
   const option = place.words.option;
@@ -167,7 +172,6 @@ function markUp(priceRupees: number, random: Random): number {
 }
 
 const roundToHalf = (value: number) => Math.min(5, Math.max(0.5, Math.round(value * 2) / 2));
-const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 function contiguousRun<T>(values: readonly T[], length: number, random: Random): T[] {
   const start = random.int(0, values.length - length);

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, ne } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
+import { reviews } from "#db/schema/shopping.ts";
+import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
 import { countProducts, filterConditions, selectProducts, toPage } from "./product-query.ts";
@@ -101,6 +103,26 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         .returning({ id: products.id });
       if (updated.length === 0) throw notFound("Product not found");
       changes.productsChanged([productId]);
+    },
+
+    /**
+     * Recomputes a product's rating from its reviews (src/shared/ratings.ts) inside the caller's transaction, which has
+     * just written one of them (docs/decisions/011). The product's row is locked first, so two reviews of one product
+     * written at once are counted one after the other: the count runs as a new statement after the lock, and sees a
+     * review that committed while this transaction waited. Returns the new rating and the number of reviews; the
+     * caller reports the change (CatalogChanges) after its commit. NOT_FOUND for an unknown product.
+     */
+    async applyReviewAggregate(tx: DbExecutor, productId: string): Promise<{ rating: number; reviewCount: number }> {
+      const locked = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
+      if (locked.length === 0) throw notFound("Product not found");
+      const [row] = await tx
+        .select({ total: sql<number>`coalesce(sum(${reviews.customerRating}::float8), 0)`.mapWith(Number), count: count() })
+        .from(reviews)
+        .where(eq(reviews.productId, productId));
+      const reviewCount = row?.count ?? 0;
+      const rating = ratingFromReviews({ total: row?.total ?? 0, count: reviewCount });
+      await tx.update(products).set({ rating }).where(eq(products.id, productId));
+      return { rating, reviewCount };
     },
 
     async listBanners(kind: BannerKind): Promise<Banner[]> {

@@ -8,6 +8,7 @@ import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
 import { myListApi } from "./my-list.ts";
 import type { ResponseCache } from "./response-cache.ts";
+import { reviewsApi } from "./reviews.ts";
 import { uploadsApi } from "./uploads.ts";
 import { userApi } from "./user.ts";
 import { userProfileApi } from "./user-profile.ts";
@@ -45,6 +46,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });
   await app.register(locationsApi);
   await app.register(myListApi, { services, publicUrl: options.publicUrl });
+  await app.register(reviewsApi, { services });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
   // OPTIONS stays with CORS).

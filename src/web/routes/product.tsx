@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
-import { Await, Link } from "react-router";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { Await, Link, useActionData, useSearchParams } from "react-router";
+import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.server.ts";
@@ -9,17 +9,17 @@ import { ProductGallery } from "../components/product/product-gallery.tsx";
 import { productBreadcrumbs, productMeta } from "../components/product/product-meta.ts";
 import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
-import { type ProductTab, ProductTabs } from "../components/product/product-tabs.tsx";
+import { type ProductTab, ProductTabs, productTabFrom } from "../components/product/product-tabs.tsx";
+import { addReviewAction, loadReviewsData } from "../components/product/reviews-data.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/product.ts";
 
-const REVIEWS_SHOWN = 20;
 const RELATED_LIMIT = 10;
 
 /**
  * `/product/:id`. `?quick` is the quick view's request (useFetcher): the product alone, without reviews or related
- * products.
+ * products. `?tab=reviews` opens the Reviews tab (the review form posts back to it).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs): Promise<ProductPageData> {
   const id = idParam("id").safeParse(params.id);
@@ -39,22 +39,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
       limit: RELATED_LIMIT,
     })
     .then((items) => items.map(toProductCardData));
-  const page = await reviews.listReviews({ productId: product.id, page: 1, perPage: REVIEWS_SHOWN });
   return {
     product: detail,
-    reviews: {
-      total: page.total,
-      items: page.items.map(({ id, customerName, review, customerRating, createdAt }) => ({
-        id,
-        customerName,
-        review,
-        customerRating,
-        date: createdAt.toISOString().slice(0, 10),
-      })),
-    },
+    reviews: await loadReviewsData(reviews, product.id),
     // Streamed after the page: the page never waits for (or fails on) its related products.
     related,
   };
+}
+
+/** The review form (`intent=add-review`); the author is the session's shopper. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = idParam("id").safeParse(params.id);
+  if (!id.success) throw notFoundResponse();
+  return addReviewAction({
+    request,
+    reviews: context.get(servicesContext).reviews,
+    user: context.get(currentUserContext),
+    productId: id.data,
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -62,13 +64,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return productMeta({
     product: loaderData.product,
     publicUrl: publicUrlFrom(matches),
-    reviewCount: loaderData.reviews?.total ?? 0,
+    reviews: loaderData.reviews,
   });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, related } = loaderData;
-  const [tab, setTab] = useState<ProductTab>("description");
+  const [searchParams] = useSearchParams();
+  // A review form posted without JavaScript comes back to its answer in the Reviews tab.
+  const posted = useActionData<typeof action>() !== undefined;
+  const [tab, setTab] = useState<ProductTab>(() => (posted ? "reviews" : productTabFrom(searchParams.get("tab"))));
   const reviewTotal = reviews?.total ?? 0;
   const crumbs = productBreadcrumbs(product);
 
@@ -112,9 +117,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductTabs
           tab={tab}
           onTabChange={setTab}
+          productId={product.id}
           description={product.description}
-          reviews={reviews?.items ?? []}
-          reviewTotal={reviewTotal}
+          rating={product.rating}
+          reviews={reviews ?? { total: 0, items: [], stars: [] }}
         />
       </section>
       {related ? (

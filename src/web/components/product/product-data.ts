@@ -1,5 +1,5 @@
 import type { Product } from "#domain/catalog/types.ts";
-import type { ReviewData } from "./product-reviews.tsx";
+import type { ReviewsData } from "./product-reviews.tsx";
 
 /** What the browser needs of a product for a card (loader data stays small: no locations, dates or descriptions). */
 export type ProductCardData = Pick<
@@ -17,8 +17,8 @@ export type ProductDetailData = ProductCardData &
  */
 export interface ProductPageData {
   product: ProductDetailData;
-  /** The first reviews and how many there are. */
-  reviews: { total: number; items: ReviewData[] } | null;
+  /** The first reviews, how many there are and how they spread over the stars. */
+  reviews: ReviewsData | null;
   /** Streamed after the page. */
   related: Promise<ProductCardData[]> | null;
 }

@@ -1,25 +1,28 @@
 import type { MetaDescriptor } from "react-router";
-import { CURRENCY } from "#shared/constants.ts";
+import { CURRENCY, RATING_MAX, RATING_STEP } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { ProductDetailData } from "./product-data.ts";
+import type { ReviewsData } from "./product-reviews.tsx";
 
 const DESCRIPTION_MAX = 155;
 
 interface ProductMetaInput {
   product: ProductDetailData;
   publicUrl: string;
-  reviewCount: number;
+  /** The reviews the page shows (null for the quick view's request). */
+  reviews: ReviewsData | null;
 }
 
 /**
- * The product page's head: the shop's common tags (seoMeta) as an Open Graph `product`, plus JSON-LD `Product` and
- * `BreadcrumbList`, rendered by React Router's `script:ld+json` meta descriptor (JSON escaped for HTML; a data block,
- * so the CSP needs no nonce for it). `publicUrl` makes every URL absolute.
+ * The product page's head: the shop's common tags (seoMeta) as an Open Graph `product`, plus JSON-LD `Product` (with
+ * its `AggregateRating` and the shown `Review`s) and `BreadcrumbList`, rendered by React Router's `script:ld+json` meta
+ * descriptor: it escapes `<`, `>` and `&` in the JSON (\u003c...), so a review's text can never close the script element,
+ * and as a data block the CSP needs no nonce for it. `publicUrl` makes every URL absolute.
  */
-export function productMeta({ product, publicUrl, reviewCount }: ProductMetaInput): MetaDescriptor[] {
+export function productMeta({ product, publicUrl, reviews }: ProductMetaInput): MetaDescriptor[] {
   const [firstImage] = product.images;
   const common = seoMeta(
     {
@@ -32,12 +35,13 @@ export function productMeta({ product, publicUrl, reviewCount }: ProductMetaInpu
   );
   return [
     ...common.map((tag) => ("property" in tag && tag.property === "og:type" ? { property: "og:type", content: "product" } : tag)),
-    { "script:ld+json": productJsonLd({ product, publicUrl, reviewCount }) },
+    { "script:ld+json": productJsonLd({ product, publicUrl, reviews }) },
     { "script:ld+json": breadcrumbJsonLd({ product, publicUrl }) },
   ];
 }
 
-export function productJsonLd({ product, publicUrl, reviewCount }: ProductMetaInput) {
+export function productJsonLd({ product, publicUrl, reviews }: ProductMetaInput) {
+  const reviewCount = reviews?.total ?? 0;
   const url = `${publicUrl}/product/${product.id}`;
   return {
     "@context": "https://schema.org",
@@ -60,9 +64,21 @@ export function productJsonLd({ product, publicUrl, reviewCount }: ProductMetaIn
             "@type": "AggregateRating",
             ratingValue: product.rating,
             reviewCount,
-            bestRating: 5,
-            worstRating: 0.5,
+            bestRating: RATING_MAX,
+            worstRating: RATING_STEP,
           },
+          review: (reviews?.items ?? []).map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.customerName },
+            datePublished: review.date,
+            reviewBody: review.review,
+            reviewRating: {
+              "@type": "Rating",
+              ratingValue: review.customerRating,
+              bestRating: RATING_MAX,
+              worstRating: RATING_STEP,
+            },
+          })),
         }
       : {}),
   };

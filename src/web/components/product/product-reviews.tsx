@@ -1,32 +1,46 @@
-import { useId, useState } from "react";
-import { DEFAULT_REVIEW_RATING } from "#shared/constants.ts";
-import { showError } from "../ui/toast.ts";
-import { RatingInput } from "./rating-input.tsx";
+import { BadgeCheck } from "lucide-react";
+import { RatingHistogram, type StarCounts } from "./rating-histogram.tsx";
+import { ReviewForm } from "./review-form.tsx";
 import { StarRating } from "./star-rating.tsx";
-import { useSignedIn } from "./use-signed-in.ts";
 
 export interface ReviewData {
   id: string;
   customerName: string;
+  /** Plain text, rendered as text (React escapes it), never as markup. */
   review: string;
   customerRating: number;
   /** Date part only, YYYY-MM-DD (formatted on the server so both renders agree). */
   date: string;
+  /** The reviewer has a paid order with this product. */
+  verifiedPurchase: boolean;
 }
 
-/** The Reviews tab: newest first, then the 'Add a review' form. */
-export function ProductReviews({ reviews, total }: { reviews: ReviewData[]; total: number }) {
+/** The product page's reviews: the newest ones, how many there are, and how they spread over the stars. */
+export interface ReviewsData {
+  total: number;
+  items: ReviewData[];
+  stars: StarCounts;
+}
+
+/** The Reviews tab: the rating and its histogram, the reviews newest first, then the 'Add a review' form. */
+export function ProductReviews({ productId, rating, reviews }: { productId: string; rating: number; reviews: ReviewsData }) {
+  const { items, total } = reviews;
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="questions-heading">
         <h3 id="questions-heading" className="mb-4 text-lg font-semibold">
           Customer questions &amp; answers
         </h3>
-        {reviews.length === 0 ? (
+        {total > 0 ? (
+          <div className="mb-6">
+            <RatingHistogram rating={rating} total={total} stars={reviews.stars} />
+          </div>
+        ) : null}
+        {items.length === 0 ? (
           <p className="text-gray-700">No reviews yet.</p>
         ) : (
           <ol className="flex flex-col gap-4">
-            {reviews.map((review) => (
+            {items.map((review) => (
               <li key={review.id} className="rounded-lg border border-gray-200 p-4">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-semibold">{review.customerName}</p>
@@ -34,75 +48,26 @@ export function ProductReviews({ reviews, total }: { reviews: ReviewData[]; tota
                     {review.date}
                   </time>
                 </div>
-                <StarRating rating={review.customerRating} className="my-1" />
-                <p className="text-gray-800">{review.review}</p>
+                <div className="my-1 flex flex-wrap items-center gap-3">
+                  <StarRating rating={review.customerRating} />
+                  {review.verifiedPurchase ? (
+                    <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
+                      <BadgeCheck size={14} aria-hidden="true" /> Verified purchase
+                    </span>
+                  ) : null}
+                </div>
+                <p className="whitespace-pre-line text-gray-800 [overflow-wrap:anywhere]">{review.review}</p>
               </li>
             ))}
           </ol>
         )}
-        {total > reviews.length ? (
+        {total > items.length ? (
           <p className="mt-3 text-sm text-gray-700">
-            Showing the {reviews.length} newest of {total} reviews.
+            Showing the {items.length} newest of {total} reviews.
           </p>
         ) : null}
       </section>
-      <ReviewForm />
+      <ReviewForm productId={productId} />
     </div>
-  );
-}
-
-function ReviewForm() {
-  const signedIn = useSignedIn();
-  const id = useId();
-  const [text, setText] = useState("");
-  const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (text.trim() === "") {
-      showError("Please add a Review");
-      return;
-    }
-    if (!signedIn) {
-      showError("Please Login first");
-      return;
-    }
-    // TODO(reviews issue): post the review (an action with intent "add-review"), spinner on the button while sending,
-    // then clear the form, put the rating back to 1 and reload the reviews (spec §4). Disabled below until then.
-  }
-
-  return (
-    <form onSubmit={submit} className="flex max-w-2xl flex-col gap-3" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
-        Add a review
-      </h3>
-      {signedIn ? <p className="rounded bg-amber-50 p-3 text-sm text-amber-900">Posting reviews is coming soon.</p> : null}
-      <label htmlFor={`${id}-text`} className="sr-only">
-        Write a Review
-      </label>
-      <textarea
-        id={`${id}-text`}
-        name="review"
-        placeholder="Write a Review"
-        rows={4}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        disabled={signedIn}
-        className="rounded border border-gray-300 p-3 focus-visible:outline-2 focus-visible:outline-brand-dark"
-      />
-      <div className="flex items-center gap-3">
-        <span id={`${id}-rating`} className="text-sm font-medium">
-          Your rating
-        </span>
-        <RatingInput value={rating} onChange={setRating} labelledBy={`${id}-rating`} disabled={signedIn} />
-      </div>
-      <button
-        type="submit"
-        disabled={signedIn}
-        className="self-start rounded-full bg-brand-dark px-6 py-2 font-semibold text-white hover:bg-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:bg-gray-400"
-      >
-        Submit Review
-      </button>
-    </form>
   );
 }

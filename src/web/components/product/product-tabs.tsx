@@ -1,7 +1,13 @@
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
-import { ProductReviews, type ReviewData } from "./product-reviews.tsx";
+import { ProductReviews, type ReviewsData } from "./product-reviews.tsx";
 
-export type ProductTab = "description" | "info" | "reviews";
+export const PRODUCT_TABS = ["description", "info", "reviews"] as const;
+export type ProductTab = (typeof PRODUCT_TABS)[number];
+
+/** The tab a page address asks for (`?tab=reviews`: a link that opens the reviews, also before the script has loaded). */
+export function productTabFrom(value: string | null): ProductTab {
+  return PRODUCT_TABS.find((tab) => tab === value) ?? "description";
+}
 
 /**
  * The spec's Additional info tab: a fixed, static table of stroller-like specifications, the same for every product
@@ -30,15 +36,17 @@ const tabClass =
 export function ProductTabs({
   tab,
   onTabChange,
+  productId,
   description,
+  rating,
   reviews,
-  reviewTotal,
 }: {
   tab: ProductTab;
   onTabChange: (tab: ProductTab) => void;
+  productId: string;
   description: string;
-  reviews: ReviewData[];
-  reviewTotal: number;
+  rating: number;
+  reviews: ReviewsData;
 }) {
   return (
     <Tabs value={tab} onValueChange={onTabChange}>
@@ -50,7 +58,7 @@ export function ProductTabs({
           Additional info
         </Tab>
         <Tab value="reviews" className={tabClass}>
-          Reviews ({reviewTotal})
+          Reviews ({reviews.total})
         </Tab>
       </TabList>
       <TabPanel value="description" className="py-6 leading-relaxed text-gray-800 focus-visible:outline-2">
@@ -72,7 +80,7 @@ export function ProductTabs({
         </table>
       </TabPanel>
       <TabPanel value="reviews" className="py-6 focus-visible:outline-2">
-        <ProductReviews reviews={reviews} total={reviewTotal} />
+        <ProductReviews productId={productId} rating={rating} reviews={reviews} />
       </TabPanel>
     </Tabs>
   );

@@ -7,20 +7,23 @@ const SIZE = 28;
 
 /**
  * A half-star rating picker (0.5 to 5): ten native radios drawn as star halves; arrow keys move by half a star. Each
- * radio lies transparent over its half, and its half (which clips the star) shows the focus ring.
+ * radio lies transparent over its half, and its half (which clips the star) shows the focus ring. Given a `name`, the
+ * radios are a form field (posted as "4.5"), also before the page's script has loaded.
  */
 export function RatingInput({
   value,
   onChange,
   labelledBy,
+  name,
   disabled,
 }: {
   value: number;
   onChange: (value: number) => void;
   labelledBy: string;
+  name?: string;
   disabled?: boolean;
 }) {
-  const name = useId();
+  const groupName = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelledBy} className="flex">
       {STEPS.map((step) => {
@@ -33,7 +36,7 @@ export function RatingInput({
           >
             <input
               type="radio"
-              name={name}
+              name={name ?? groupName}
               value={step}
               checked={step === value}
               onChange={() => onChange(step)}

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "reviews_product_user_idx" ON "reviews" USING btree ("product_id","user_id") WHERE "reviews"."user_id" is not null;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_rating_check" CHECK ("reviews"."customer_rating" between 0.5 and 5 and "reviews"."customer_rating" * 2 = floor("reviews"."customer_rating" * 2));

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import type { CurrentUser } from "#app-context";
+import type { ReviewsService } from "#domain/reviews/reviews-service.ts";
+import { accountMessages, reviewMessages } from "#shared/messages.ts";
+import { attempt, failure, readForm, text } from "../../lib/actions.server.ts";
+import type { ReviewsData } from "./product-reviews.tsx";
+import { ADD_REVIEW_INTENT, type ReviewFormAnswer } from "./review-form.tsx";
+
+/** The product page shows this many of the newest reviews. */
+export const REVIEWS_SHOWN = 20;
+
+/** The product page's reviews: the newest ones, the total and the histogram. */
+export async function loadReviewsData(reviews: ReviewsService, productId: string): Promise<ReviewsData> {
+  const [page, summary] = await Promise.all([
+    reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }),
+    reviews.ratingSummary(productId),
+  ]);
+  return {
+    total: page.total,
+    items: page.items.map(({ id, customerName, review, customerRating, createdAt, verifiedPurchase }) => ({
+      id,
+      customerName,
+      review,
+      customerRating,
+      date: createdAt.toISOString().slice(0, 10),
+      verifiedPurchase,
+    })),
+    stars: summary.stars,
+  };
+}
+
+/**
+ * The review form's post (`intent=add-review`), from a fetcher or, before the script has loaded, from the browser. The
+ * author is the session's shopper (`user`), never a field of the form; the service checks everything else.
+ */
+export async function addReviewAction({
+  request,
+  reviews,
+  user,
+  productId,
+}: {
+  request: Request;
+  reviews: ReviewsService;
+  user: CurrentUser | null;
+  productId: string;
+}) {
+  const form = await readForm(request);
+  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (text(form, "intent") !== ADD_REVIEW_INTENT) return failure(reviewMessages.unknownIntent, 400);
+  const added = await attempt(
+    () =>
+      reviews.addReview({
+        userId: user?.id ?? null,
+        productId,
+        review: text(form, "review"),
+        customerRating: form.has("customerRating") ? text(form, "customerRating") : undefined,
+      }),
+    (error) => ({ signIn: error.status === 401 }),
+  );
+  if (!added.ok) return added.response;
+  const answer: ReviewFormAnswer = {
+    ok: true,
+    message: added.value.replaced ? reviewMessages.replaced : reviewMessages.added,
+  };
+  return data(answer);
+}
