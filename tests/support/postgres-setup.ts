@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
-import { POSTGRES_TEMPLATE, prepareTemplate } from "./template-database.ts";
+import { postgresTemplateName, prepareTemplate } from "./template-database.ts";
 
 /**
  * Builds a template database on the PostgreSQL server of TEST_DATABASE_URL (migrated and seeded once); each test file
@@ -10,20 +10,20 @@ import { POSTGRES_TEMPLATE, prepareTemplate } from "./template-database.ts";
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const template = postgresTemplateName();
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
-  await admin.query(`create database ${POSTGRES_TEMPLATE}`);
-  const templateUrl = withDatabase(adminUrl, POSTGRES_TEMPLATE);
+  await admin.query(`create database ${template}`);
+  const templateUrl = withDatabase(adminUrl, template);
   const database = await openDatabase({ databaseUrl: templateUrl, poolSize: 2 });
   await prepareTemplate(database);
   await database.close();
   await admin.end();
-  project.provide("postgresTemplateUrl", templateUrl);
+  project.provide("postgresTemplateName", template);
   return async () => {
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
-    await cleanup.query(`drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
+    await cleanup.query(`drop database if exists ${template} with (force)`);
     await cleanup.end();
   };
 }

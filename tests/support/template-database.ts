@@ -6,11 +6,17 @@ export async function prepareTemplate(database: Database): Promise<void> {
   await seedDemoCatalog(database.db);
 }
 
-export const POSTGRES_TEMPLATE = "storefront_test_template";
+/**
+ * The template database's name: one per test run, so that two runs on one PostgreSQL server (two checkouts, or CI
+ * beside a developer) never drop each other's template.
+ */
+export function postgresTemplateName(): string {
+  return `storefront_template_${process.pid}_${Date.now().toString(36)}`;
+}
 
 declare module "vitest" {
   interface ProvidedContext {
     pgliteSnapshot: string;
-    postgresTemplateUrl: string;
+    postgresTemplateName: string;
   }
 }

@@ -8,7 +8,6 @@ import { inject } from "vitest";
 import { createPglite } from "#db/client.ts";
 import { type Config, loadConfig } from "#server/config.ts";
 import { withDatabase } from "./postgres-setup.ts";
-import { POSTGRES_TEMPLATE } from "./template-database.ts";
 
 /** An in-memory PGlite loaded from the migrated, seeded snapshot of the test run (pglite-setup.ts). */
 export async function loadPgliteSnapshot(): Promise<PGlite> {
@@ -20,12 +19,12 @@ export async function loadPgliteSnapshot(): Promise<PGlite> {
 export async function copyPostgresTemplate() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  inject("postgresTemplateUrl");
+  const template = inject("postgresTemplateName");
   const name = `storefront_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`);
+    await admin.query(`create database ${name} template ${template}`);
   } finally {
     await admin.end();
   }
