@@ -37,6 +37,9 @@ export function createCartService({ db }: { db: Db }) {
       return toCart(found ? (await selectLines(db, ownedBy(found))).map(toLine) : []);
     },
 
+    /** One of the owner's lines; another owner's is not found (404). */
+    find: findLine,
+
     /** The header's count of lines and running total (current prices): one statement. */
     async summary(owner: CartOwner): Promise<CartSummaryTotals> {
       const found = known(owner);
