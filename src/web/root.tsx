@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
-  const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(user?.id)]);
+  const [categories, cart] = await Promise.all([catalog.listCategories(), loadCartSummary(context)]);
   const payload: RootData = {
     nonce,
     publicUrl,

@@ -8,11 +8,6 @@ export type { GuestCartMerge } from "#shared/schemas/cart.ts";
  */
 export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; token: string | undefined };
 
-/** The session's user when there is one, else the guest cart cookie's token. */
-export function cartOwner(userId: string | null | undefined, guestToken: string | undefined): CartOwner {
-  return userId ? { kind: "user", userId } : { kind: "guest", token: guestToken };
-}
-
 /** The chosen option of each list; '' means the product has no list of that kind. */
 export type CartLineOptions = Record<CartOptionKey, string>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CART_TITLE_MAX } from "#shared/constants.ts";
+import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { idParam } from "./catalog.ts";
 import { safeText } from "./text.ts";
@@ -14,7 +15,6 @@ export const cartMessages = {
   added: "Item is added in the cart",
   removed: "item removed from cart!",
   updated: "Quantity changed",
-  notAvailable: "The cart is not available yet",
   unknownIntent: "Unknown cart action",
   quantityNumber: "quantity must be a whole number",
   quantityMin: "quantity must be at least 1",
@@ -111,6 +111,14 @@ export const cartUpdateBody = z.object({ quantity: cartQuantity });
 export function stockNote(countInStock: number): string {
   return countInStock <= 0 ? "Out of stock" : `Only ${countInStock} left`;
 }
+
+/** Beside a line's price when it is not the price the product had when added. */
+export function priceChangedNote(pricePaiseAtAdd: number): string {
+  return `Price changed since added (was ${formatRupees(pricePaiseAtAdd)})`;
+}
+
+/** Beside a visitor's Checkout link: checkout needs an account, the cart follows (decision 013). */
+export const checkoutLoginNote = "Please login first to check out. Your cart comes with you.";
 
 /** Why the Checkout link is disabled: the lines to change, by their (cut) titles. */
 export function checkoutBlockedMessage(titles: readonly string[]): string {
