@@ -1,4 +1,5 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
+import type { CartService } from "./cart/cart-service.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
@@ -17,6 +18,7 @@ export interface Services {
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
+  cart: CartService;
   /** Delivery countries for the location picker. */
   locations: LocationsService;
   uploads: UploadsService;

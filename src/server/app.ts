@@ -20,6 +20,7 @@ import type { Config } from "./config.ts";
 import { createCookies } from "./cookies.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { guestCartPlugin } from "./plugins/guest-cart.ts";
 import { pageSecurityHeaders } from "./plugins/page-security-headers.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await server.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await server.register(fastifyCookie);
   await server.register(authPlugin, { accounts: services.accounts, publicUrl: config.PUBLIC_URL });
+  await server.register(guestCartPlugin, { cart: services.cart, cookies });
   await server.register(fastifySwagger, {
     openapi: {
       info: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCookies, parseLocation, parseOtpFlow } from "./cookies.ts";
+import { createCookies, joinFlash, parseGuestCartToken, parseLocation, parseOtpFlow } from "./cookies.ts";
 
 describe("cookie registry", () => {
   it("sets HttpOnly, SameSite=Lax cookies on the whole site, Secure only over HTTPS", () => {
@@ -30,5 +30,27 @@ describe("cookie registry", () => {
     expect(parseOtpFlow('{"email":"a@b.co","action":"reset"}')).toEqual({ email: "a@b.co", action: "reset" });
     expect(parseOtpFlow('{"email":"a@b.co","action":"admin"}')).toBeUndefined();
     expect(parseOtpFlow("{not json")).toBeUndefined();
+  });
+});
+
+describe("the guest cart cookie", () => {
+  const token = "a".repeat(43);
+
+  it("is HttpOnly and SameSite=Lax, kept 30 days, and cleared once merged", () => {
+    const cookies = createCookies("https://shop.example");
+    expect(cookies.guestCart(token)).toBe(`guest_cart=${token}; Path=/; HttpOnly; SameSite=Lax; Secure; Max-Age=2592000`);
+    expect(cookies.clearGuestCart()).toMatch(/^guest_cart=; .*Max-Age=0/);
+  });
+
+  it("reads only a token of the shop's form", () => {
+    expect(parseGuestCartToken(token)).toBe(token);
+    for (const value of [undefined, "", "short", `${token}a`, `${"a".repeat(42)}!`])
+      expect(parseGuestCartToken(value)).toBeUndefined();
+  });
+
+  it("joins a flash to the one waiting, within the cookie's length", () => {
+    expect(joinFlash(undefined, "Moved.")).toBe("Moved.");
+    expect(joinFlash("Signed in!", "Moved.")).toBe("Signed in! Moved.");
+    expect(joinFlash("x".repeat(295), "Moved.")).toBe("Moved.");
   });
 });

@@ -6,7 +6,8 @@ export type { Cookies } from "#app-context";
 
 /**
  * Every cookie the shop sets, in one registry: names, flags and lifetimes here, nowhere else. The session cookie is the
- * only credential; the others are short-lived flow state or a preference. Both adapters build Set-Cookie values
+ * only credential; the guest cart's token finds a visitor's cart (no account); the others are short-lived flow state
+ * or a preference. Both adapters build Set-Cookie values
  * through `createCookies` and read the request's cookies through `readCookies` (the web gets both through its context).
  */
 export const COOKIE = {
@@ -15,11 +16,16 @@ export const COOKIE = {
   otpFlow: "otp_flow",
   flash: "flash",
   location: "location",
+  guestCart: "guest_cart",
 } as const;
 
 const OTP_FLOW_MAX_AGE_S = 30 * 60;
 const FLASH_MAX_AGE_S = 60;
 const LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** A visitor's cart is kept this long after their last add (docs/decisions/013-guest-cart.md). */
+const GUEST_CART_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** The guest cart token's form (32 random bytes, base64url); anything else reads as no guest cart. */
+const GUEST_CART_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const FLASH_MAX_LENGTH = 300;
 const LOCATION_MAX_LENGTH = 100;
 
@@ -53,6 +59,8 @@ export function createCookies(publicUrl: string): Cookies {
     clearOtpFlow: () => clear(COOKIE.otpFlow),
     flash: (message) => serialize(COOKIE.flash, message.slice(0, FLASH_MAX_LENGTH), { maxAge: FLASH_MAX_AGE_S }),
     clearFlash: () => clear(COOKIE.flash),
+    guestCart: (token) => serialize(COOKIE.guestCart, token, { maxAge: GUEST_CART_MAX_AGE_S }),
+    clearGuestCart: () => clear(COOKIE.guestCart),
     location: (country) =>
       country === null ? clear(COOKIE.location) : serialize(COOKIE.location, country, { maxAge: LOCATION_MAX_AGE_S }),
   };
@@ -66,6 +74,8 @@ export interface RequestCookies {
   flash: string | undefined;
   /** The chosen delivery country; undefined means every location (spec default "All"). */
   location: string | undefined;
+  /** The visitor's guest cart token (a random secret; the server stores only its hash). */
+  guestCartToken: string | undefined;
 }
 
 /** Reads the registry's cookies from a request (@fastify/cookie has parsed and URL-decoded them). */
@@ -77,7 +87,21 @@ export function readCookies(request: FastifyRequest): RequestCookies {
     otpFlow: parseOtpFlow(cookies[COOKIE.otpFlow]),
     flash: cookies[COOKIE.flash]?.slice(0, FLASH_MAX_LENGTH) || undefined,
     location: parseLocation(cookies[COOKIE.location]),
+    guestCartToken: parseGuestCartToken(cookies[COOKIE.guestCart]),
   };
+}
+
+export function parseGuestCartToken(value: string | undefined): string | undefined {
+  return value !== undefined && GUEST_CART_TOKEN.test(value) ? value : undefined;
+}
+
+/**
+ * A one-time message joined to the one already waiting (e.g. the guest cart's merge notice after 'User authentication
+ * Successfully!'), within the flash cookie's length; the newer one alone when both do not fit.
+ */
+export function joinFlash(waiting: string | undefined, message: string): string {
+  const both = waiting ? `${waiting} ${message}` : message;
+  return both.length <= FLASH_MAX_LENGTH ? both : message.slice(0, FLASH_MAX_LENGTH);
 }
 
 /** The OTP page's flow from its cookie (not a secret: the e-mail and what the code is for), or undefined. */

@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
+import { createCartService } from "#domain/cart/cart-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
@@ -128,6 +129,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
         },
         uploads,
       }),
+      cart: createCartService({ db: database.db }),
       locations: createLocationsService(),
       uploads,
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),

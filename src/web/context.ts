@@ -27,6 +27,8 @@ export interface RequestInfo {
   nonce: string | undefined;
   /** The delivery country chosen in the location cookie; undefined means every location (spec default "All"). */
   location: string | undefined;
+  /** The visitor's guest cart token from its cookie (undefined for a signed-in shopper, whose cart is the account's). */
+  guestCart: string | undefined;
   /** Set-Cookie values for every cookie the shop sets (one registry on the server). */
   cookies: Cookies;
 }
@@ -61,6 +63,9 @@ export interface Cookies {
   clearOtpFlow(): string;
   flash(message: string): string;
   clearFlash(): string;
+  /** Keeps a visitor's cart (its random token) for 30 days; cleared once merged into an account's cart. */
+  guestCart(token: string): string;
+  clearGuestCart(): string;
   /** Remembers the delivery country; null forgets it (every location). */
   location(country: string | null): string;
 }

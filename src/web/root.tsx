@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authRequestContext);
   const [categories, cart, savedProductIds] = await Promise.all([
     catalog.listCategories(),
-    loadCartSummary(user?.id),
+    loadCartSummary(context),
     // Every heart on the page (cards, quick view, product page) from one query, revalidated after each change.
     user ? wishlist.savedProductIds(user.id) : [],
   ]);

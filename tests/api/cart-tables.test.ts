@@ -54,17 +54,19 @@ describe("the carts tables", () => {
     expect(await sqlState(t.db.insert(carts).values({ id: uuidv7(), guestTokenHash: token }))).toBe(UNIQUE_VIOLATION);
   });
 
-  it("keeps one line per product and options in a cart, and lets the lines go with their cart's account", async () => {
+  it("keeps one line per product and options in a cart, of at least one, and lets the lines go with their cart's account", async () => {
     const user = await createTestUser(t.db);
     const product = await createTestProduct(t.db, { size: ["S", "M"] });
     const cartId = uuidv7();
     await t.db.insert(carts).values({ id: cartId, userId: user.id });
-    const line = { cartId, productId: product.id, quantity: 1, size: "S" };
+    const line = { cartId, productId: product.id, quantity: 1, pricePaiseAtAdd: product.pricePaise, size: "S" };
     await t.db.insert(cartItems).values([
       { id: uuidv7(), ...line },
       { id: uuidv7(), ...line, size: "M" },
     ]);
     expect(await sqlState(t.db.insert(cartItems).values({ id: uuidv7(), ...line, quantity: 2 }))).toBe(UNIQUE_VIOLATION);
+    const noQuantity = t.db.insert(cartItems).values({ id: uuidv7(), ...line, size: "L", quantity: 0 });
+    expect(await sqlState(noQuantity)).toBe(CHECK_VIOLATION);
 
     await t.db.delete(users).where(eq(users.id, user.id));
     expect(await t.db.select().from(carts).where(eq(carts.id, cartId))).toEqual([]);

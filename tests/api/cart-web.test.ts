@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
-// The product page's Add to cart without JavaScript: a plain form POST to /cart, checked by the cart route's action.
-// Until the cart service exists, a valid add is answered honestly with 501.
+// The cart without JavaScript: the product page's Add to cart and the cart page's quantity and Remove forms are plain
+// form POSTs to /cart, checked by the cart route's action; a visitor's cart is the guest cart of their cookie.
 let app: TestApp;
 let plain: TestProduct;
 let sized: TestProduct;
@@ -16,10 +16,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function postCart(form: Record<string, string>) {
+async function postCart(form: Record<string, string>, jar: Record<string, string> = {}) {
   const response = await app.server.inject({
     method: "POST",
     url: "/cart",
+    cookies: jar,
     headers: {
       host: new URL(TEST_PUBLIC_URL).host,
       origin: TEST_PUBLIC_URL,
@@ -27,11 +28,22 @@ async function postCart(form: Record<string, string>) {
     },
     payload: new URLSearchParams(form).toString(),
   });
-  return { status: response.statusCode, html: response.body };
+  for (const cookie of response.cookies) jar[cookie.name] = cookie.value;
+  const setCookie = response.headers["set-cookie"] ?? [];
+  return {
+    status: response.statusCode,
+    html: response.body,
+    setCookies: Array.isArray(setCookie) ? setCookie : [setCookie],
+  };
 }
 
-const add = (product: TestProduct, fields: Record<string, string> = {}) =>
-  postCart({ intent: "add", productId: product.id, quantity: "1", productRam: "", size: "", productWeight: "", ...fields });
+async function getCart(jar: Record<string, string>) {
+  const response = await app.server.inject({ method: "GET", url: "/cart", cookies: jar });
+  return { status: response.statusCode, html: response.body, headers: response.headers };
+}
+
+const add = (product: TestProduct, fields: Record<string, string> = {}, jar: Record<string, string> = {}) =>
+  postCart({ intent: "add", productId: product.id, quantity: "1", productRam: "", size: "", productWeight: "", ...fields }, jar);
 
 describe("the product page's cart form", () => {
   it("is a real form posting to /cart with named fields, so it works before the scripts run", async () => {
@@ -84,12 +96,49 @@ describe("POST /cart without JavaScript", () => {
     });
   });
 
-  it("answers a valid add honestly: the cart is not available yet (501)", async () => {
-    for (const response of [await add(plain, { quantity: "2" }), await add(sized, { size: "M" })]) {
-      expect(response.status).toBe(501);
-      expect(response.html).toContain("The cart is not available yet");
-      expect(response.html).toContain("Your Cart is currently empty");
-    }
+  it("adds to a visitor's guest cart, kept on the server against an HttpOnly cookie, and shows the cart", async () => {
+    const response = await add(plain, { quantity: "2" });
+    expect(response.status).toBe(200);
+    expect(response.html).toContain("Item is added in the cart");
+    expect(response.html).toContain(plain.name.slice(0, 30));
+    const cookie = response.setCookies.find((value) => value.startsWith("guest_cart="));
+    expect(cookie).toMatch(/^guest_cart=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    const jar = { guest_cart: /^guest_cart=([^;]+)/.exec(cookie ?? "")?.[1] ?? "" };
+
+    const again = await add(sized, { size: "M" }, jar);
+    expect(again.status).toBe(200);
+    const cart = await getCart(jar);
+    expect(cart.headers["cache-control"]).toBe("private, no-store");
+    expect(cart.html).toMatch(/There are <b[^>]*>2<\/b> products in your cart/);
+    expect(cart.html).toContain("Size: M");
+    expect(cart.html).toMatch(/aria-label="Cart [^"]*2 items"|>2<span class="sr-only"> <!-- -->items</);
+    // Another visitor (no cookie) sees an empty cart.
+    expect((await getCart({})).html).toContain("Your Cart is currently empty");
+  });
+});
+
+describe("the cart page's forms without JavaScript", () => {
+  it("change a quantity within the stock, refuse one above it, and remove a line", async () => {
+    const jar: Record<string, string> = {};
+    await add(plain, { quantity: "1" }, jar);
+    const [line] = await app.services.cart.list({ kind: "guest", token: jar.guest_cart }).then((cart) => cart.lines);
+    const lineId = line?.id ?? "";
+    expect((await postCart({ intent: "update", lineId, quantity: "3" }, jar)).status).toBe(200);
+    const tooMany = await postCart({ intent: "update", lineId, quantity: "6" }, jar);
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.html).toContain("The quantity is greater than product count in stock");
+    expect(await postCart({ intent: "update", lineId, quantity: "0" }, jar)).toMatchObject({
+      status: 400,
+      html: expect.stringContaining("quantity must be at least 1"),
+    });
+    expect((await getCart(jar)).html).toMatch(/aria-label="Quantity of [^"]*"[^>]*>3<\/output>/);
+
+    // Someone else's line: not found, and it stays.
+    const stranger = await postCart({ intent: "remove", lineId }, {});
+    expect(stranger).toMatchObject({ status: 404, html: expect.stringContaining("Cart item not found") });
+    const removed = await postCart({ intent: "remove", lineId }, jar);
+    expect(removed).toMatchObject({ status: 200, html: expect.stringContaining("item removed from cart!") });
+    expect(removed.html).toContain("Your Cart is currently empty");
   });
 });
 

@@ -28,7 +28,7 @@ test("the product page shows the product with its prices, stock, description and
   await expect(page.getByRole("rowheader", { name: "Frame" })).toBeVisible();
 });
 
-test("Add to cart flags unchosen options first, then asks a visitor to log in", async ({ page }) => {
+test("Add to cart flags unchosen options first, then adds to a visitor's cart (decision 013)", async ({ page }) => {
   const product = pick((p) => p.size.length > 0 && p.countInStock > 0);
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole("radiogroup", { name: "RAM:" })).toHaveCount(product.productRam.length > 0 ? 1 : 0);
@@ -43,7 +43,9 @@ test("Add to cart flags unchosen options first, then asks a visitor to log in", 
   await sizes.getByRole("radio", { name: product.size[0] }).click();
   await expect(page.getByText("Please select a size")).toHaveCount(0);
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, "Please login first")).toBeVisible();
+  await expect(toast(page, "Item is added in the cart")).toBeVisible();
+  await expect(toast(page, "Please login first")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Cart\b/ })).toHaveAccessibleName(/\b1 item$/);
 });
 
 test("quantity stays at least 1 and refuses to pass the stock", async ({ page }) => {

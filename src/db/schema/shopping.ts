@@ -83,6 +83,11 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
+    /**
+     * The product's price when the shopper last added it (paise), only to say "the price has changed": what the
+     * shopper pays is always the product's current price.
+     */
+    pricePaiseAtAdd: integer("price_paise_at_add").notNull(),
     productRam: text("product_ram").notNull().default(""),
     size: text("size").notNull().default(""),
     productWeight: text("product_weight").notNull().default(""),
@@ -90,6 +95,7 @@ export const cartItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("cart_items_quantity_check", sql`${t.quantity} >= 1`),
     uniqueIndex("cart_items_line_idx").on(t.cartId, t.productId, t.productRam, t.size, t.productWeight),
     index("cart_items_cart_created_idx").on(t.cartId, t.createdAt),
   ],

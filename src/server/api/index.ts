@@ -4,6 +4,7 @@ import type { Services } from "#domain/services.ts";
 import type { Cookies } from "../cookies.ts";
 import { notFoundAnswer } from "../plugins/error-handler.ts";
 import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
+import { cartApi } from "./cart.ts";
 import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
 import { myListApi } from "./my-list.ts";
@@ -47,6 +48,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(locationsApi);
   await app.register(myListApi, { services, publicUrl: options.publicUrl });
   await app.register(reviewsApi, { services });
+  await app.register(cartApi, { services, publicUrl: options.publicUrl });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
   // OPTIONS stays with CORS).

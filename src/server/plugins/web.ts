@@ -57,7 +57,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       const cookies = readCookies(request);
       context.set(servicesContext, options.services);
       context.set(settingsContext, options.settings);
-      context.set(requestInfoContext, { nonce: reply.cspNonce?.script, location: cookies.location, cookies: options.cookies });
+      context.set(requestInfoContext, {
+        nonce: reply.cspNonce?.script,
+        location: cookies.location,
+        guestCart: request.guestCartToken,
+        cookies: options.cookies,
+      });
       // The auth plugin has already resolved the session (cookie) for this request.
       const user = request.user;
       context.set(currentUserContext, user ? { id: user.id, name: user.name, email: user.email, images: user.images } : null);

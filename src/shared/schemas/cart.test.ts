@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { firstError } from "./accounts.ts";
-import { CART_QUANTITY_MAX, cartAddForm, firstMissingOption, missingOptionMessage, optionListsOf } from "./cart.ts";
+import {
+  CART_QUANTITY_MAX,
+  cartAddBody,
+  cartAddForm,
+  cartUpdateForm,
+  checkoutBlockedMessage,
+  firstMissingOption,
+  guestCartMergedMessage,
+  missingOptionMessage,
+  optionListsOf,
+} from "./cart.ts";
 
 const productId = "019a0000-0000-7000-8000-000000000001";
 const form = (fields: Record<string, unknown>) => cartAddForm.safeParse({ intent: "add", productId, quantity: "1", ...fields });
@@ -53,5 +63,36 @@ describe("option choices (spec §4)", () => {
     expect(firstMissingOption(product, { size: "M", productWeight: "1kg" })).toBeUndefined();
     expect(firstMissingOption({ productRam: [], size: [], productWeight: [] }, {})).toBeUndefined();
     expect(missingOptionMessage("Size")).toBe("Please select a size");
+  });
+});
+
+describe("the API's add body and the cart page's forms", () => {
+  it("reads a JSON quantity as a number, never true, null or a list", () => {
+    expect(cartAddBody.safeParse({ productId, quantity: 2, price: 1 }).data).toMatchObject({ productId, quantity: 2 });
+    for (const quantity of [true, null, [], {}, "1e9"]) {
+      expect(cartAddBody.safeParse({ productId, quantity }).success, JSON.stringify(quantity)).toBe(false);
+    }
+  });
+
+  it("changes a line by its id", () => {
+    expect(cartUpdateForm.safeParse({ intent: "update", lineId: productId, quantity: "3" }).data?.quantity).toBe(3);
+    expect(cartUpdateForm.safeParse({ intent: "update", lineId: "7", quantity: "3" }).success).toBe(false);
+  });
+});
+
+describe("the cart's notices", () => {
+  it("says what a guest cart's merge changed, titles cut to 30 characters, three at most", () => {
+    expect(guestCartMergedMessage({ added: 1, combined: 0, capped: [], repriced: [] })).toBe(
+      "1 product from before you signed in moved to your cart.",
+    );
+    const long = "A very long product title that goes on";
+    expect(guestCartMergedMessage({ added: 1, combined: 2, capped: [long], repriced: ["B", "C", "D", "E"] })).toBe(
+      "3 products from before you signed in moved to your cart, 2 added to what was already there. " +
+        "Limited to the stock: A very long product title that... Price changed since added: B, C, D and 1 more.",
+    );
+  });
+
+  it("names the lines that block checkout", () => {
+    expect(checkoutBlockedMessage(["Kettle", "Lamp"])).toBe("Change these lines before checking out: Kettle, Lamp.");
   });
 });

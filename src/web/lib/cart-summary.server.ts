@@ -1,9 +1,18 @@
+import type { RouterContextProvider } from "react-router";
+import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import type { CartOwner } from "#domain/cart/types.ts";
 import type { CartSummary } from "./root-data.ts";
 
 /**
- * The one place the root loader gets the header's cart summary from.
- * TODO(cart issue): read the signed-in shopper's cart through the cart service (`context.get(servicesContext)`).
+ * Whose cart a page shows and changes: the signed-in shopper's (from the session), else the visitor's guest cart (from
+ * its cookie, through the request info), never anything the request's fields say (docs/decisions/013-guest-cart.md).
  */
-export async function loadCartSummary(_userId: string | undefined): Promise<CartSummary> {
-  return { count: 0, totalPaise: 0 };
+export function cartOwnerOf(context: Readonly<RouterContextProvider>): CartOwner {
+  const user = context.get(currentUserContext);
+  return user ? { kind: "user", userId: user.id } : { kind: "guest", token: context.get(requestInfoContext).guestCart };
+}
+
+/** The one place the root loader gets the header's cart summary from: count of lines and total at current prices. */
+export async function loadCartSummary(context: Readonly<RouterContextProvider>): Promise<CartSummary> {
+  return context.get(servicesContext).cart.summary(cartOwnerOf(context));
 }

@@ -1,13 +1,12 @@
 import { GitCompare, Heart } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { type CartOptionChoice, cartMessages, firstMissingOption, optionListsOf } from "#shared/schemas/cart.ts";
+import { type CartOptionChoice, firstMissingOption, optionListsOf } from "#shared/schemas/cart.ts";
 import type { action as cartAction } from "../../routes/cart.tsx";
-import { showError } from "../ui/toast.ts";
+import { showError, showSuccess } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
 import { QuantityPicker } from "./quantity-picker.tsx";
-import { useSignedIn } from "./use-signed-in.ts";
 import { useWishlistToggle, type WishlistToggle, WishlistToggleForm } from "./wishlist-toggle.tsx";
 
 /**
@@ -16,7 +15,7 @@ import { useWishlistToggle, type WishlistToggle, WishlistToggleForm } from "./wi
  *
  * Add to cart is a real form posted to /cart (`intent=add`, `productId`, `quantity`, `productRam`, `size`,
  * `productWeight`): without JavaScript the browser posts it and the cart page answers; with it, a fetcher posts it
- * and the answer comes as a toast, the page staying where it is.
+ * and the answer comes as a toast, the page staying where it is. Visitors add to their guest cart (decision 013).
  */
 export function ProductPurchase({ product, compact = false }: { product: ProductDetailData; compact?: boolean }) {
   const wishlist = useWishlistToggle(product.id);
@@ -41,7 +40,6 @@ function PurchaseForm({
   wishlist: WishlistToggle;
   wishlistFormId: string;
 }) {
-  const signedIn = useSignedIn();
   const cart = useFetcher<typeof cartAction>();
   const [quantity, setQuantity] = useState(1);
   const [chosen, setChosen] = useState<CartOptionChoice>({});
@@ -51,7 +49,10 @@ function PurchaseForm({
   const adding = cart.state !== "idle";
 
   useEffect(() => {
-    if (cart.data && !cart.data.ok) showError(cart.data.error);
+    if (cart.data) {
+      if (cart.data.ok) showSuccess(cart.data.message);
+      else showError(cart.data.error);
+    }
   }, [cart.data]);
 
   function checkBeforeSending(event: FormEvent<HTMLFormElement>) {
@@ -64,12 +65,6 @@ function PurchaseForm({
     if (firstMissingOption(product, chosen)) {
       event.preventDefault();
       setFlagged(true);
-      return;
-    }
-    // TODO(cart issue): visitors get a guest cart instead.
-    if (!signedIn) {
-      event.preventDefault();
-      showError(cartMessages.loginFirst);
     }
   }
 

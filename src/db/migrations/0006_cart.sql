@@ -1,0 +1,2 @@
+ALTER TABLE "cart_items" ADD COLUMN "price_paise_at_add" integer NOT NULL;--> statement-breakpoint
+ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_quantity_check" CHECK ("cart_items"."quantity" >= 1);

@@ -1,0 +1,195 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { Db, DbExecutor } from "#db/client.ts";
+import { products } from "#db/schema/catalog.ts";
+import { cartItems, carts } from "#db/schema/shopping.ts";
+import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
+import { type KnownOwner, ownedBy, selectLines, toCart, toLine, upsertCart } from "./cart-lines.ts";
+import { mergeGuestCart } from "./guest-merge.ts";
+import { isGuestToken, newGuestToken } from "./guest-token.ts";
+import type { Cart, CartAddInput, CartAddResult, CartLine, CartOwner, CartSummaryTotals, GuestCartMerge } from "./types.ts";
+
+export type CartService = ReturnType<typeof createCartService>;
+
+/**
+ * The cart: an account's (one per account, on every device) or a visitor's (found by the guest cart cookie's token),
+ * merged into the account's at sign-in (docs/decisions/013-guest-cart.md). The `carts` and `cart_items` tables are
+ * written only here (docs/decisions/011-transactions-and-table-owners.md); products are read, never written: stock
+ * belongs to the catalogue. The owner always comes from the session or the cookie, never from a request's fields.
+ */
+export function createCartService({ db }: { db: Db }) {
+  /** A visitor without a token has no cart: reads answer empty without asking the database. */
+  const known = (owner: CartOwner): KnownOwner | undefined =>
+    owner.kind === "user" ? owner : isGuestToken(owner.token) ? { kind: "guest", token: owner.token } : undefined;
+
+  async function findLine(owner: CartOwner, lineId: string): Promise<CartLine> {
+    const found = known(owner);
+    const [row] = found ? await selectLines(db, and(ownedBy(found), eq(cartItems.id, lineId))).limit(1) : [];
+    if (!row) throw notFound(cartMessages.lineNotFound);
+    return toLine(row);
+  }
+
+  return {
+    /** The owner's cart with current prices and stock, oldest line first. */
+    async list(owner: CartOwner): Promise<Cart> {
+      const found = known(owner);
+      return toCart(found ? (await selectLines(db, ownedBy(found))).map(toLine) : []);
+    },
+
+    /** One of the owner's lines; another owner's is not found (404). */
+    find: findLine,
+
+    /** The header's count of lines and running total (current prices): one statement. */
+    async summary(owner: CartOwner): Promise<CartSummaryTotals> {
+      const found = known(owner);
+      if (!found) return { count: 0, totalPaise: 0 };
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)`.mapWith(Number),
+          totalPaise: sql<number>`coalesce(sum(${products.pricePaise}::bigint * ${cartItems.quantity}), 0)`.mapWith(Number),
+        })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(ownedBy(found));
+      return row ?? { count: 0, totalPaise: 0 };
+    },
+
+    /**
+     * Adds `quantity` of a product with its chosen option; the same product and option again adds to the line's
+     * quantity, which never goes above the stock. Price, title and stock are read from the product. Three statements:
+     * the product, the cart (created when missing), the line (inserted or added to, guarded by the stock).
+     */
+    async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
+      assertQuantity(input.quantity);
+      const [product] = await db
+        .select({
+          id: products.id,
+          name: products.name,
+          image: sql<string>`coalesce(${products.images}[1], '')`,
+          rating: products.rating,
+          pricePaise: products.pricePaise,
+          countInStock: products.countInStock,
+          productRam: products.productRam,
+          size: products.size,
+          productWeight: products.productWeight,
+        })
+        .from(products)
+        .where(eq(products.id, input.productId));
+      if (!product) throw notFound("Product not found");
+      const missing = firstMissingOption(product, input);
+      if (missing) throw badRequest(missingOptionMessage(missing.label));
+      // Only the option lists the product has are kept: a value for a list it lacks is no choice.
+      const options = {
+        productRam: product.productRam.length > 0 ? (input.productRam ?? "") : "",
+        size: product.size.length > 0 ? (input.size ?? "") : "",
+        productWeight: product.productWeight.length > 0 ? (input.productWeight ?? "") : "",
+      };
+      const limit = Math.min(product.countInStock, CART_QUANTITY_MAX);
+      if (input.quantity > limit) throw aboveLimit(product.countInStock);
+
+      const cartOwner: KnownOwner =
+        owner.kind === "user" ? owner : { kind: "guest", token: isGuestToken(owner.token) ? owner.token : newGuestToken() };
+      const cartId = await upsertCart(db, cartOwner);
+      const [row] = await db
+        .insert(cartItems)
+        .values({
+          id: uuidv7(),
+          cartId,
+          productId: product.id,
+          quantity: input.quantity,
+          pricePaiseAtAdd: product.pricePaise,
+          ...options,
+        })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId, cartItems.productRam, cartItems.size, cartItems.productWeight],
+          // The shopper has just seen the current price: it becomes the line's "price when added".
+          set: {
+            quantity: sql`${cartItems.quantity} + excluded.quantity`,
+            pricePaiseAtAdd: sql`excluded.price_paise_at_add`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+        })
+        .returning({ id: cartItems.id, quantity: cartItems.quantity, createdAt: cartItems.createdAt });
+      if (!row) throw aboveLimit(product.countInStock);
+      const line = toLine({
+        ...row,
+        ...options,
+        productId: product.id,
+        pricePaiseAtAdd: product.pricePaise,
+        userId: owner.kind === "user" ? owner.userId : null,
+        productTitle: product.name,
+        image: product.image,
+        rating: product.rating,
+        pricePaise: product.pricePaise,
+        countInStock: product.countInStock,
+      });
+      return { line, guestToken: cartOwner.kind === "guest" ? cartOwner.token : undefined };
+    },
+
+    /**
+     * Sets a line's quantity (1 or more). It may not go above the stock; a line already asking for more than is left
+     * may still come down step by step. Another owner's line is not found (404) and nothing changes.
+     */
+    async updateQuantity(owner: CartOwner, lineId: string, quantity: number): Promise<CartLine> {
+      assertQuantity(quantity);
+      const line = await findLine(owner, lineId);
+      if (quantity > line.countInStock && quantity > line.quantity) throw aboveLimit(line.countInStock);
+      const updated = await db
+        .update(cartItems)
+        .set({ quantity, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, line.id))
+        .returning({ id: cartItems.id });
+      if (updated.length === 0) throw notFound(cartMessages.lineNotFound);
+      return toLine({ ...line, quantity });
+    },
+
+    /** Removes one of the owner's lines; another owner's line is not found (404) and stays. */
+    async remove(owner: CartOwner, lineId: string): Promise<void> {
+      const found = known(owner);
+      const removed = found
+        ? await db
+            .delete(cartItems)
+            .where(
+              and(
+                eq(cartItems.id, lineId),
+                inArray(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownedBy(found))),
+              ),
+            )
+            .returning({ id: cartItems.id })
+        : [];
+      if (removed.length === 0) throw notFound(cartMessages.lineNotFound);
+    },
+
+    /** Empties an account's cart inside the caller's transaction (checkout, once the order is placed). */
+    async clear(tx: DbExecutor, userId: string): Promise<void> {
+      await tx
+        .delete(cartItems)
+        .where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
+    },
+
+    /**
+     * Moves a visitor's cart into the account's at sign-in, in one transaction; null when there was nothing to move.
+     * See guest-merge.ts.
+     */
+    mergeGuestCart(guestToken: string | undefined, userId: string): Promise<GuestCartMerge | null> {
+      return isGuestToken(guestToken) ? mergeGuestCart(db, guestToken, userId) : Promise.resolve(null);
+    },
+  };
+}
+
+/** A whole number from 1 to CART_QUANTITY_MAX (the adapters' schemas say so first; the rule lives here). */
+function assertQuantity(quantity: number) {
+  if (!Number.isInteger(quantity)) throw badRequest(cartMessages.quantityNumber);
+  if (quantity < 1) throw badRequest(cartMessages.quantityMin);
+  if (quantity > CART_QUANTITY_MAX) throw badRequest(`quantity must be at most ${CART_QUANTITY_MAX}`);
+}
+
+/** More than is left (or than one line may hold): nothing changes. */
+function aboveLimit(countInStock: number): AppError {
+  if (countInStock <= 0) return new AppError("CONFLICT", cartMessages.outOfStock);
+  if (countInStock > CART_QUANTITY_MAX) return new AppError("CONFLICT", `quantity must be at most ${CART_QUANTITY_MAX}`);
+  return new AppError("CONFLICT", cartMessages.aboveStock);
+}

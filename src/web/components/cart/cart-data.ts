@@ -1,0 +1,32 @@
+/** A cart line as the cart page shows it (current price and stock; the price when added, to say it changed). */
+export interface CartLineData {
+  id: string;
+  productId: string;
+  title: string;
+  /** Stored image file name ('' when the product has none). */
+  image: string;
+  rating: number;
+  pricePaise: number;
+  pricePaiseAtAdd: number;
+  priceChanged: boolean;
+  quantity: number;
+  subTotalPaise: number;
+  countInStock: number;
+  stockProblem: "outOfStock" | "notEnough" | null;
+  /** The chosen options, e.g. [{ label: "Size", value: "M" }]. */
+  options: { label: string; value: string }[];
+}
+
+export interface CartPageData {
+  signedIn: boolean;
+  lines: CartLineData[];
+  count: number;
+  totalPaise: number;
+  /** Titles of the lines that stop checkout until changed. */
+  blocked: string[];
+}
+
+/** What the cart route's action answers (a form sent without scripts shows it on the page; fetchers as a toast). */
+export type CartActionAnswer =
+  | { ok: true; intent: "add" | "update" | "remove"; message: string }
+  | { ok: false; error: string; productId?: string | null };
