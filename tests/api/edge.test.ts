@@ -73,6 +73,36 @@ describe("compressed request bodies", () => {
   });
 });
 
+describe("multipart bodies the parser cannot read", () => {
+  it.each([
+    ["no boundary", "multipart/form-data", '--x\r\nContent-Disposition: form-data; name="images"\r\n\r\nabc\r\n--x--\r\n'],
+    ["an empty boundary", "multipart/form-data; boundary=", "--\r\n"],
+    [
+      "a body cut short",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\nab',
+    ],
+  ])("answers an upload with %s 400, not 500", async (_what, contentType, payload) => {
+    const user = await createTestUser(app.db, { password: GOOD_PASSWORD });
+    const signIn = await app.server.inject({
+      method: "POST",
+      url: "/api/user/signin",
+      payload: { email: user.email, password: GOOD_PASSWORD },
+    });
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/api/user/upload",
+      headers: { authorization: `Bearer ${signIn.json().token}`, "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: true,
+      msg: "The multipart body could not be read: it is cut short or names no boundary.",
+    });
+  });
+});
+
 describe("abuse-limit keys from client input", () => {
   it("counts a 3,000-character X-Forwarded-For from a trusted proxy like any address, on every limited route", async () => {
     const behindProxy = await createAccountsTestApp({ TRUST_PROXY: "10.0.0.0/8" }, true);

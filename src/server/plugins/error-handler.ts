@@ -15,7 +15,7 @@ export interface ErrorHandlerOptions {
 /**
  * Maps every failure to the API's error shape and the right status: a domain AppError keeps its code, a request that
  * fails its schema is a 400 naming the parameter, Fastify's own client errors (bad JSON, body too large...) keep their
- * 4xx status, a failure while the database does not answer is a 503 with Retry-After (the busy page for a page), and
+ * 4xx status, a multipart body the parser cannot read is a 400, a failure while the database does not answer is a 503 with Retry-After (the busy page for a page), and
  * anything else is a 500 whose body shows no internals (it is logged with its stack).
  */
 export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance, { outage }: ErrorHandlerOptions) {
@@ -35,6 +35,9 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
       return reply.status(500).send(errorBody("Something went wrong on our side. Please try again."));
+    }
+    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.status(400).send(errorBody("The multipart body could not be read: it is cut short or names no boundary."));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -57,6 +60,10 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
   // catch-all owns every path outside /api, and /api has a catch-all route of its own (api/index.ts).
   app.setNotFoundHandler(notFoundAnswer);
 });
+
+/** What the multipart parser (busboy, under @fastify/multipart) throws, without a status, for a body that is not one. */
+const MALFORMED_MULTIPART =
+  /^(?:Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Unsupported Content-Type\.|Missing Content-Type-header\.)$/;
 
 /** The JSON 404 of an unknown API path. */
 export async function notFoundAnswer(request: FastifyRequest, reply: FastifyReply) {

@@ -24,6 +24,10 @@ export function privateAnswers(app: FastifyInstance, kind: "api" | "page") {
   });
 }
 
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE.session}=`);
+
 function carriesSession(request: FastifyRequest): boolean {
-  return request.session !== null || request.headers.authorization !== undefined || request.cookies[COOKIE.session] !== undefined;
+  if (request.session !== null || request.headers.authorization !== undefined) return true;
+  // `request.cookies` is null when the request was answered before the cookie plugin's hook ran (a 405, a bad Host).
+  return request.cookies?.[COOKIE.session] !== undefined || SESSION_COOKIE.test(request.headers.cookie ?? "");
 }
