@@ -19,6 +19,7 @@ import { mediaRoutes } from "./api/media.ts";
 import type { Config } from "./config.ts";
 import { createCookies } from "./cookies.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { createOutageCheck } from "./plugins/database-outage.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { guestCartPlugin } from "./plugins/guest-cart.ts";
 import { pageSecurityHeaders } from "./plugins/page-security-headers.ts";
@@ -75,7 +76,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const httpsOnly = config.NODE_ENV === "production" && config.PUBLIC_URL.startsWith("https://");
   const cookies = createCookies(config.PUBLIC_URL);
 
-  await server.register(errorHandlerPlugin);
+  // A request failing with a 5xx while the database does not answer is a 503, decided here at the edge, once.
+  const outage = createOutageCheck(() => database.ping());
+  await server.register(errorHandlerPlugin, { outage });
   await server.register(requestGuards);
   await server.register(pageSecurityHeaders, {
     development: Boolean(options.devServer),

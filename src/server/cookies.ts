@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Cookies, OtpFlow } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
+import { hasControlCharacters } from "#shared/schemas/text.ts";
 
 export type { Cookies } from "#app-context";
 
@@ -123,6 +124,8 @@ export function parseOtpFlow(value: string | undefined): OtpFlow | undefined {
  */
 export function parseLocation(value: string | undefined): string | undefined {
   const country = value?.trim();
-  if (!country || country.length > LOCATION_MAX_LENGTH || country.includes("%")) return undefined;
+  if (!country || country.length > LOCATION_MAX_LENGTH || country.includes("%") || hasControlCharacters(country)) {
+    return undefined;
+  }
   return country.toLowerCase() === DEFAULT_LOCATION.toLowerCase() ? undefined : country;
 }

@@ -56,9 +56,16 @@ export default function handleRequest(
   });
 }
 
-/** Not-found pages are answers, not errors: log only real failures. */
+/**
+ * Not-found pages are answers, not errors: log only real failures. A form post refused by React Router's own origin
+ * check (an `Origin` that is not a URL, or not ours) is answered 400 by React Router: a client's mistake, a warning.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (error instanceof Error && error.message.endsWith("Aborting the action.")) {
+    console.warn(`form post refused: ${error.message}`);
+    return;
+  }
   console.error(error);
 };

@@ -129,14 +129,23 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * What a page that failed shows: "Page not found" for a 404, the answer's own message for another client mistake (a
+ * form post that is not a form, an unknown location: thrown as `data("message", { status })`), and no internals for
+ * anything else.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const clientMistake =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string"
+      ? error.data
+      : undefined;
+  const title = notFound ? "Page not found" : clientMistake ? "This request could not be handled" : "Something went wrong";
+  const detail = notFound ? "The page you are looking for does not exist." : (clientMistake ?? "Please try again in a moment.");
   return (
     <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-gray-600">
-        {notFound ? "The page you are looking for does not exist." : "Please try again in a moment."}
-      </p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-gray-600">{detail}</p>
       <a className="mt-8 inline-block rounded bg-brand-dark px-5 py-2 font-semibold text-white" href="/">
         Continue Shopping
       </a>

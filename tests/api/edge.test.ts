@@ -1,6 +1,11 @@
-import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/test-app.ts";
+import { randomBytes } from "node:crypto";
+import { gunzipSync, gzipSync } from "node:zlib";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uploadMessages } from "#shared/messages.ts";
+import { createAccountsTestApp, GOOD_PASSWORD, uniqueEmail, uniqueIp } from "../support/accounts.ts";
+import { createTestUser } from "../support/builders.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 // The HTTP edge: what any client can send must get a 4xx it can act on, never a 500.
 let app: TestApp;
@@ -96,4 +101,173 @@ describe("control characters in text", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().msg).toBe("Name must not contain control characters");
   });
+});
+
+describe("multipart bodies the parser cannot read", () => {
+  it.each([
+    ["no boundary", "multipart/form-data", '--x\r\nContent-Disposition: form-data; name="images"\r\n\r\nabc\r\n--x--\r\n'],
+    ["an empty boundary", "multipart/form-data; boundary=", "--\r\n"],
+    [
+      "a body cut short",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\nab',
+    ],
+  ])("answers an upload with %s 400, not 500", async (_what, contentType, payload) => {
+    const user = await createTestUser(app.db, { password: GOOD_PASSWORD });
+    const signIn = await app.server.inject({
+      method: "POST",
+      url: "/api/user/signin",
+      payload: { email: user.email, password: GOOD_PASSWORD },
+    });
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/api/user/upload",
+      headers: { authorization: `Bearer ${signIn.json().token}`, "content-type": contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: true,
+      msg: uploadMessages.malformed,
+    });
+  });
+});
+
+describe("abuse-limit keys from client input", () => {
+  it("counts a 3,000-character X-Forwarded-For from a trusted proxy like any address, on every limited route", async () => {
+    const behindProxy = await createAccountsTestApp({ TRUST_PROXY: "10.0.0.0/8" }, true);
+    try {
+      const proxy = uniqueIp();
+      // Random, so the database cannot compress it under its index's limit (about 2,700 bytes).
+      const forwarded = randomBytes(2250).toString("base64url");
+      const from = (extra: Record<string, string> = {}) => ({ ip: proxy, headers: { "x-forwarded-for": forwarded, ...extra } });
+      const email = uniqueEmail();
+      const api = [
+        ["/api/user/signin", { email, password: "not the password" }, 401],
+        ["/api/user/verifyemail", { email, otp: "123456" }, 400],
+        ["/api/user/verifyAccount/resendOtp", { email: uniqueEmail() }, 200],
+        ["/api/user/forgotPassword", { email: uniqueEmail() }, 200],
+      ] as const;
+      for (const [url, payload, status] of api) {
+        const response = await behindProxy.call({ method: "POST", url, payload, ...from() });
+        expect([url, response.status]).toEqual([url, status]);
+      }
+      const page = await behindProxy.call({
+        method: "POST",
+        url: "/signIn",
+        payload: new URLSearchParams({ email, password: "not the password" }).toString(),
+        ...from({
+          "content-type": "application/x-www-form-urlencoded",
+          host: new URL(TEST_PUBLIC_URL).host,
+          origin: TEST_PUBLIC_URL,
+        }),
+      });
+      expect(page.status).toBe(401);
+      // The long address is still one network: its sign-up limit (10) counts and stops it.
+      const signUps: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const payload = { name: "Asha Rao", email: uniqueEmail(), phone: "9876543210", password: GOOD_PASSWORD };
+        signUps.push((await behindProxy.call({ method: "POST", url: "/api/user/signup", payload, ...from() })).status);
+      }
+      expect(signUps).toEqual([...Array(10).fill(200), 429]);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
+/** The catalogue and pages while the database does not answer, then again once it does (no restart in between). */
+async function expectOutageAnswers(shop: TestApp, session: string) {
+  const unique = Math.floor(Math.random() * 1e9);
+  const api = await shop.server.inject({ method: "GET", url: `/api/products?page=1&perPage=7&unique=${unique}` });
+  expect(api.statusCode).toBe(503);
+  expect(api.headers["retry-after"]).toBe("5");
+  expect(api.json()).toEqual({ error: true, msg: "The shop is busy, try again shortly." });
+  const signIn = await shop.server.inject({
+    method: "POST",
+    url: "/api/user/signin",
+    payload: { email: uniqueEmail(), password: GOOD_PASSWORD },
+  });
+  expect(signIn.statusCode).toBe(503);
+  for (const [url, cookies] of [
+    ["/", {}],
+    [`/search?q=laptop${unique}`, {}],
+    ["/my-account", { sid: session }],
+  ] as const) {
+    const page = await shop.server.inject({ method: "GET", url, cookies, headers: { accept: "text/html" } });
+    expect([url, page.statusCode]).toEqual([url, 503]);
+    expect(page.headers["retry-after"]).toBe("5");
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("The shop is busy, try again shortly");
+  }
+  // Compression still applies to the busy page (it replaces the failed page before compression runs).
+  const compressed = await shop.server.inject({
+    method: "GET",
+    url: "/",
+    headers: { accept: "text/html", "accept-encoding": "gzip" },
+  });
+  expect(compressed.statusCode).toBe(503);
+  if (compressed.headers["content-encoding"] === "gzip") {
+    expect(gunzipSync(compressed.rawPayload).toString("utf8")).toContain("The shop is busy");
+  } else {
+    expect(compressed.body).toContain("The shop is busy");
+  }
+  const ready = await shop.server.inject({ method: "GET", url: "/readyz" });
+  expect(ready.statusCode).toBe(503);
+}
+
+/** console.error while the database is away: React Router logs the loaders' errors. Kept, and checked to be those. */
+function collectConsoleErrors() {
+  const logged: unknown[][] = [];
+  vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args));
+  return () => {
+    for (const args of logged) expect(String(args[0])).toMatch(/connect|terminat|closed|Failed query/i);
+  };
+}
+
+describe("a database outage", () => {
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "is a 503 with Retry-After (JSON on the API, the busy page for pages), and the shop recovers without a restart",
+    async () => {
+      const name = new URL(String(app.config.DATABASE_URL)).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const user = await createTestUser(app.db, { password: GOOD_PASSWORD });
+      const signIn = await app.server.inject({
+        method: "POST",
+        url: "/api/user/signin",
+        payload: { email: user.email, password: GOOD_PASSWORD },
+      });
+      const checkLogged = collectConsoleErrors();
+      try {
+        // Every connection of the shop is cut and no new one is let in: the server is there, the database is not.
+        await admin.query(`alter database ${name} allow_connections false`);
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
+        await expectOutageAnswers(app, signIn.json().token);
+      } finally {
+        await admin.query(`alter database ${name} allow_connections true`);
+        await admin.end();
+      }
+      checkLogged();
+      expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+      expect((await app.server.inject({ method: "GET", url: "/api/products?page=1&perPage=7" })).statusCode).toBe(200);
+      expect((await app.server.inject({ method: "GET", url: "/", headers: { accept: "text/html" } })).statusCode).toBe(200);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB !== "postgres")(
+    "is a 503 on the embedded database too, once PGlite is closed under the shop",
+    async () => {
+      const accounts = await createAccountsTestApp({}, true);
+      try {
+        const { token } = await accounts.signUpVerified();
+        const checkLogged = collectConsoleErrors();
+        await (accounts.app.db as unknown as { $client: { close(): Promise<void> } }).$client.close();
+        await expectOutageAnswers(accounts.app, token);
+        checkLogged();
+      } finally {
+        await accounts.close();
+      }
+    },
+  );
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
 import type { RateLimitStore } from "./ports.ts";
-import { createRateLimiter, formatWait } from "./rate-limiter.ts";
+import { createRateLimiter, formatWait, storeKey } from "./rate-limiter.ts";
 
-/** The store's contract in memory, with a clock the test moves. */
-function memoryStore(): RateLimitStore {
+/** The store's contract in memory, with a clock the test moves; `keys()` lists the keys it was given. */
+function memoryStore(): RateLimitStore & { keys(): string[] } {
   const windows = new Map<string, { count: number; resetAt: Date }>();
   return {
+    keys: () => [...windows.keys()],
     async hit(key, windowMs, now) {
       const current = windows.get(key);
       const next =
@@ -62,6 +63,35 @@ describe("rate limiter", () => {
     await limiter.consume("k", policy);
     await expect(limiter.check("k", policy)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
     expect(await limiter.availableAt("k", policy)).toEqual(new Date("2026-01-01T00:01:00Z"));
+  });
+
+  it("gives the store bounded keys: the readable prefix and a hash of the client's value", async () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    const store = memoryStore();
+    const limiter = createRateLimiter({ store, now: () => now });
+    const longAddress = `signin:ip:${"203.0.113.9, ".repeat(250)}`;
+    const longEmail = `signin:account:${"a".repeat(5000)}@example.com`;
+    await limiter.consume(longAddress, policy);
+    await limiter.consume(longEmail, policy);
+    await limiter.consume("signin:ip:2001:db8::1", policy);
+    await limiter.consume("no prefix at all", policy);
+    const keys = store.keys();
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^signin:ip:[A-Za-z0-9_-]{43}$/);
+    expect(keys[1]).toMatch(/^signin:account:[A-Za-z0-9_-]{43}$/);
+    // An IPv6 address's colons belong to the value, not the prefix.
+    expect(keys[2]).toMatch(/^signin:ip:[A-Za-z0-9_-]{43}$/);
+    expect(keys[3]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const key of keys) expect(key.length).toBeLessThanOrEqual(100);
+    // The same value is the same counter, a different one another; check, availableAt and reset find it too.
+    expect(storeKey("signin:ip:10.0.0.1")).toBe(storeKey("signin:ip:10.0.0.1"));
+    expect(storeKey("signin:ip:10.0.0.1")).not.toBe(storeKey("signin:ip:10.0.0.2"));
+    expect(storeKey("signin:ip:10.0.0.1")).not.toBe(storeKey("signup:ip:10.0.0.1"));
+    await limiter.consume(longAddress, policy);
+    await expect(limiter.check(longAddress, policy)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(await limiter.availableAt(longAddress, policy)).toEqual(new Date("2026-01-01T00:01:00Z"));
+    await limiter.reset(longAddress);
+    expect(store.keys()).toHaveLength(3);
   });
 
   it("formats waits for people", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { RateLimitStore } from "./ports.ts";
 
@@ -13,31 +14,48 @@ export type RateLimiter = ReturnType<typeof createRateLimiter>;
 /**
  * Fixed-window abuse limits shared by the web actions and the API (they call the same services). The counters live
  * behind a store port (ports.ts): the database by default (every instance shares it), or Redis when REDIS_URL is set.
+ *
+ * Keys are `<action>:<scope>:<value>` (`signin:ip:203.0.113.9`, `signin:account:asha@example.com`); the value comes
+ * from the client (an address from a trusted proxy's X-Forwarded-For, an e-mail) and may be any length, so the store
+ * only ever sees `storeKey(key)`: the readable prefix and a fixed-size hash of the value.
  */
 export function createRateLimiter({ store, now }: { store: RateLimitStore; now: () => Date }) {
   return {
     /** Counts one attempt; throws TOO_MANY_REQUESTS (with `retryAfter` seconds) once `limit` is exceeded. */
     async consume(key: string, policy: RateLimitPolicy): Promise<void> {
       const at = now();
-      const { count, resetAt } = await store.hit(key, policy.windowSeconds * 1000, at);
+      const { count, resetAt } = await store.hit(storeKey(key), policy.windowSeconds * 1000, at);
       if (count > policy.limit) throw tooMany(policy.message, resetAt, at);
     },
 
     /** Throws like `consume` when the limit is already reached, without counting. */
     async check(key: string, policy: RateLimitPolicy): Promise<void> {
       const at = now();
-      const window = await store.peek(key, at);
+      const window = await store.peek(storeKey(key), at);
       if (window && window.count >= policy.limit) throw tooMany(policy.message, window.resetAt, at);
     },
 
     /** When `key` may be used again (undefined: now). */
     async availableAt(key: string, policy: Pick<RateLimitPolicy, "limit">): Promise<Date | undefined> {
-      const window = await store.peek(key, now());
+      const window = await store.peek(storeKey(key), now());
       return window && window.count >= policy.limit ? window.resetAt : undefined;
     },
 
-    reset: (key: string) => store.reset(key),
+    reset: (key: string) => store.reset(storeKey(key)),
   };
+}
+
+/** `<action>:<scope>:` as the services write it; whatever follows is the client's value. */
+const KEY_PREFIX = /^[a-z0-9-]{1,40}:[a-z0-9-]{1,40}:/i;
+
+/**
+ * The key a store sees: the prefix kept as it is (an operator can still tell `signin:ip:` rows from `verify:account:`
+ * ones) and the value replaced by its SHA-256 (43 characters), so no client can make a key longer than the database's
+ * index allows (a 3,000-character X-Forwarded-For used to be a 500). A key without the prefix is hashed whole.
+ */
+export function storeKey(key: string): string {
+  const prefix = KEY_PREFIX.exec(key)?.[0] ?? "";
+  return `${prefix}${createHash("sha256").update(key.slice(prefix.length)).digest("base64url")}`;
 }
 
 export function retryAfterSeconds(resetAt: Date, at: Date): number {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Services } from "#domain/services.ts";
 import type { Cookies } from "../cookies.ts";
 import { notFoundAnswer } from "../plugins/error-handler.ts";
+import { privateAnswers } from "../plugins/private-answers.ts";
 import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
 import { cartApi } from "./cart.ts";
 import { catalogApi } from "./catalog.ts";
@@ -34,6 +35,8 @@ export interface ApiOptions {
 export async function api(app: FastifyInstance, options: ApiOptions) {
   const { services } = options;
   applyStaticSecurityHeaders(app, { hsts: options.hsts });
+  // Answers to a signed-in client, or setting a cookie, are never cached (private-answers.ts).
+  privateAnswers(app, "api");
   // CORS only for the API: clients of the original API run on other origins and send Authorization headers.
   await app.register(fastifyCors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,

@@ -52,8 +52,11 @@ export const verifiedJson = okJson.extend({
 /** `emailVerify/{id}` with no valid code: nothing is checked or changed; the client goes on to its code page. */
 export const codeAwaitedJson = okJson.extend({ verified: z.literal(false), message: z.string() });
 
-/** Verification failures carry `message` beside `msg`: the original client's code page shows `message`. */
-const verifyErrorJson = errorJson.extend({ message: z.string() });
+/**
+ * Verification failures carry `message` beside `msg`: the original client's code page shows `message`. Optional in the
+ * schema: answers refused before the route runs (request guards, CSRF, body parsing) carry the API's `msg` alone.
+ */
+const verifyErrorJson = errorJson.extend({ message: z.string().optional() });
 export const verifyErrors = Object.fromEntries(Object.keys(userErrors).map((status) => [status, verifyErrorJson])) as Record<
   keyof typeof userErrors,
   typeof verifyErrorJson

@@ -2,25 +2,24 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "#domain/errors.ts";
+import { type OutageCheck, sendBusy, translateOutages } from "./database-outage.ts";
+import { errorBody } from "./error-body.ts";
 
-/** The one error body of the API (spec §7 clients read `error` and `msg`). */
-export interface ErrorBody {
-  error: true;
-  msg: string;
-  [key: string]: unknown;
-}
+export { type ErrorBody, errorBody } from "./error-body.ts";
 
-export function errorBody(msg: string, details?: Record<string, unknown>): ErrorBody {
-  return { ...details, error: true, msg };
+export interface ErrorHandlerOptions {
+  /** Asked only when a request fails with a 5xx: an outage is a 503, not a 500 (database-outage.ts). */
+  outage: OutageCheck;
 }
 
 /**
  * Maps every failure to the API's error shape and the right status: a domain AppError keeps its code, a request that
  * fails its schema is a 400 naming the parameter, Fastify's own client errors (bad JSON, body too large...) keep their
- * 4xx status, and anything else is a 500 whose body shows no internals (it is logged with its stack).
+ * 4xx status, a failure while the database does not answer is a 503 with Retry-After (the busy page for a page), and
+ * anything else is a 500 whose body shows no internals (it is logged with its stack).
  */
-export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance, { outage }: ErrorHandlerOptions) {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const retryAfter = error.details?.retryAfter;
       if (error.code === "TOO_MANY_REQUESTS" && typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
@@ -42,9 +41,17 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
       if (status === 429) return reply.status(status).send(errorBody(error.message));
       return reply.status(status).send(errorBody(clientErrorMessage(error)));
     }
+    if (await outage.databaseDown()) {
+      request.log.warn({ err: error }, "request failed while the database does not answer: 503");
+      return sendBusy(request, reply);
+    }
     request.log.error({ err: error }, "request failed");
+    outage.decided(request);
     return reply.status(Math.max(status, 500)).send(errorBody("Something went wrong on our side. Please try again."));
   });
+
+  // Answers that fail without reaching this handler (React Router renders a loader's error as its own 500 page).
+  translateOutages(app, outage);
 
   // Without the web app (API-only tests), every unknown path gets the API's JSON 404; with it, the web adapter's
   // catch-all owns every path outside /api, and /api has a catch-all route of its own (api/index.ts).

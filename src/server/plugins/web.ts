@@ -14,6 +14,7 @@ import {
 } from "#app-context";
 import type { Services } from "#domain/services.ts";
 import { readCookies } from "../cookies.ts";
+import { privateAnswers } from "./private-answers.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 
 export interface WebOptions {
@@ -37,6 +38,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // The build's files (scripts, stylesheets, icons: one route each, by name) are never pages: the fixed header set,
   // not helmet's per-request nonces. React Router's catch-all route keeps helmet.
   applyStaticSecurityHeaders(app, { hsts: options.hsts, only: (url) => !url.includes("*") && /\.[a-z0-9]+$/i.test(url) });
+  // Pages rendered for a signed-in shopper, or setting a cookie, are never cached (private-answers.ts).
+  privateAnswers(app, "page");
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build && !options.devServer ? { build: options.build } : {}),

@@ -47,14 +47,44 @@ export function firstIssue(error: { issues: { message: string }[] }): string {
 
 const FORM_LIMIT_BYTES = 64 * 1024;
 
+/** What a form post that is not a form is told (a client's mistake: 4xx, never the error page's 500). */
+export const formMessages = {
+  unsupportedType: "This page takes a form (application/x-www-form-urlencoded or multipart/form-data), not this content type.",
+  noBoundary: "This multipart form names no boundary, so its fields cannot be read.",
+  malformed: "This form could not be read: its body does not match its content type.",
+};
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
 /**
  * The request's form, refusing bodies larger than `maxBytes` (the web adapter passes bodies through unlimited, so a
  * photo upload or a hostile client could otherwise make the server buffer anything). Returns undefined when too large.
+ * An empty body is an empty form. A body that is not a form is the client's mistake, thrown as an answer (the error
+ * boundary shows its message): 415 for another content type (JSON, text/plain, none), 400 for a multipart body
+ * without its boundary or one that does not parse.
  */
 export async function readForm(request: Request, maxBytes = FORM_LIMIT_BYTES): Promise<FormData | undefined> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return undefined;
-  if (!request.body) return new FormData();
+  const body = await readBody(request, maxBytes);
+  if (body === undefined) return undefined;
+  if (body.byteLength === 0) return new FormData();
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.has(mediaType)) throw data(formMessages.unsupportedType, { status: 415 });
+  if (mediaType === "multipart/form-data" && !/;\s*boundary=/i.test(contentType)) {
+    throw data(formMessages.noBoundary, { status: 400 });
+  }
+  try {
+    return await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw data(formMessages.malformed, { status: 400 });
+  }
+}
+
+/** The whole body, or undefined once it grows past `maxBytes` (the rest is not read). */
+async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -74,7 +104,7 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT_BYTES): P
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  return body;
 }
 
 export const text = (form: FormData, name: string) => {

@@ -3,6 +3,7 @@ import { requestInfoContext, servicesContext } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
 import type { LocationChoices } from "../components/layout/location-data.ts";
+import { readForm } from "../lib/actions.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/location.ts";
 
@@ -15,7 +16,8 @@ export function loader({ request, context }: Route.LoaderArgs): LocationChoices 
 
 /** Remembers the chosen country in the `location` cookie ('All' forgets it) and goes home, where lists follow it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (!form) throw data("The form is too large.", { status: 413 });
   const choice = form.get("location");
   if (typeof choice !== "string") throw data("Choose a location", { status: 400 });
   const { cookies } = context.get(requestInfoContext);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext, settingsContext } from "#app-context";
 import { imageUrl } from "#shared/images.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages.ts";
@@ -20,18 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const profile = await context.get(servicesContext).accounts.getProfile(user.id);
   const tab: AccountTab = url.searchParams.get("tab") === "password" ? "password" : "profile";
-  return data(
-    {
-      tab,
-      profile: {
-        name: profile.name,
-        email: profile.email,
-        phone: profile.phone,
-        image: profile.images[0] ? imageUrl(profile.images[0]) : null,
-      },
+  // Never cached: every page rendered for a signed-in shopper is `private, no-store` (src/server/plugins/private-answers.ts).
+  return {
+    tab,
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      image: profile.images[0] ? imageUrl(profile.images[0]) : null,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  };
 }
 
 /** Save the profile (with an optional new photo) or change the password (intent). */

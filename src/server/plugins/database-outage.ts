@@ -1,0 +1,107 @@
+import { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errorBody } from "./error-body.ts";
+
+/** What a shopper or an API client is told while the database does not answer. */
+export const BUSY_MESSAGE = "The shop is busy, try again shortly.";
+/** Seconds a client is asked to wait before trying again (Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** How long the database may take to answer `select 1` before it counts as not answering. */
+const PING_TIMEOUT_MS = 1000;
+/** A "does not answer" is remembered this long, so a burst of failing requests asks once, not once each. */
+const DOWN_REMEMBERED_MS = 1000;
+
+/**
+ * Tells a database outage from a bug, at the HTTP edge and only for requests that are already failing with a 5xx: the
+ * error handler (API, and any hook) and the web plugin (pages, whose loader errors React Router renders as its own
+ * 500) ask `databaseDown()`, which pings the database with a short timeout. Concurrent questions share one ping; a
+ * failed ping is remembered for a second. Nothing is cached while the database answers, so recovery needs no restart.
+ */
+export function createOutageCheck(ping: () => Promise<void>, { timeoutMs = PING_TIMEOUT_MS } = {}) {
+  let pending: Promise<boolean> | undefined;
+  let downUntil = 0;
+  const decided = new WeakSet<FastifyRequest>();
+
+  async function probe(): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    });
+    try {
+      const answer = await Promise.race([ping().then(() => "ok" as const), timeout]);
+      return answer !== "ok";
+    } catch {
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    /** Whether the database does not answer now. Never throws. */
+    async databaseDown(): Promise<boolean> {
+      if (Date.now() < downUntil) return true;
+      pending ??= probe().finally(() => {
+        pending = undefined;
+      });
+      const down = await pending;
+      if (down) downUntil = Date.now() + DOWN_REMEMBERED_MS;
+      return down;
+    },
+    /** Marks a request whose 5xx was already judged (the error handler asked), so it is not asked twice. */
+    decided: (request: FastifyRequest) => void decided.add(request),
+    wasDecided: (request: FastifyRequest) => decided.has(request),
+  };
+}
+
+export type OutageCheck = ReturnType<typeof createOutageCheck>;
+
+/** The plain page shown instead of a page while the database does not answer: no scripts, no styles, no chrome. */
+export const BUSY_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>The shop is busy</title></head>
+<body>
+<main>
+<h1>The shop is busy, try again shortly</h1>
+<p>We could not reach our records just now. Please reload this page in a few seconds.</p>
+<p><a href="/">Back to the shop</a></p>
+</main>
+</body>
+</html>
+`;
+
+/** Whether a failing request is told with a page (the web app's paths, asked by a browser) rather than JSON. */
+export function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split("?")[0] ?? "";
+  if (path === "/api" || path.startsWith("/api/")) return false;
+  return (request.headers.accept ?? "").includes("text/html");
+}
+
+/** 503 with Retry-After, never stored: the busy page for a page, `{ error: true, msg }` for anything else. */
+export function sendBusy(request: FastifyRequest, reply: FastifyReply) {
+  busyHeaders(reply, wantsPage(request));
+  return reply.send(wantsPage(request) ? BUSY_PAGE : errorBody(BUSY_MESSAGE));
+}
+
+function busyHeaders(reply: FastifyReply, page: boolean) {
+  reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).header("cache-control", "no-store");
+  reply.type(page ? "text/html; charset=utf-8" : "application/json; charset=utf-8");
+}
+
+/**
+ * A 5xx answer the error handler did not decide (React Router renders a loader's or action's error as its own 500
+ * page) becomes the busy answer while the database does not answer. Registered by the error handler's plugin at the
+ * root, so this onSend hook runs before compression's: the page it replaces is still the uncompressed stream.
+ */
+export function translateOutages(app: FastifyInstance, outage: OutageCheck) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (reply.statusCode < 500 || reply.statusCode === 503 || outage.wasDecided(request)) return payload;
+    if (!(await outage.databaseDown())) return payload;
+    if (payload instanceof Readable) payload.destroy();
+    request.log.warn({ status: reply.statusCode }, "answer failed while the database does not answer: 503");
+    reply.removeHeader("content-length");
+    const page = wantsPage(request) || String(reply.getHeader("content-type") ?? "").includes("text/html");
+    busyHeaders(reply, page);
+    return page ? BUSY_PAGE : JSON.stringify(errorBody(BUSY_MESSAGE));
+  });
+}
