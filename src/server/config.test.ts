@@ -68,8 +68,59 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop" })).toThrow(/SESSION_SECRET/);
     const secret = "x".repeat(40);
     expect(
-      loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", SESSION_SECRET: secret }).SESSION_SECRET,
+      loadConfig({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db/shop",
+        SESSION_SECRET: secret,
+        PAYMENT_PROVIDER: "test",
+        ALLOW_TEST_PAYMENTS: "true",
+      }).SESSION_SECRET,
     ).toBe(secret);
+  });
+
+  describe("payments", () => {
+    const razorpay = { RAZORPAY_KEY_ID: "rzp_test_abc123", RAZORPAY_KEY_SECRET: "s3cret", RAZORPAY_WEBHOOK_SECRET: "wh00k" };
+    const cluster = { NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", SESSION_SECRET: "x".repeat(40) };
+
+    it("uses the test provider with no configuration, with secrets of its own", () => {
+      const { payments } = loadConfig({});
+      expect(payments.provider).toBe("test");
+      expect(payments.keyId).toMatch(/^rzp_test_/);
+      expect(payments.keySecret.length).toBeGreaterThanOrEqual(32);
+      expect(payments.webhookSecret).not.toBe(payments.keySecret);
+    });
+
+    it("uses Razorpay when its keys are set, at Razorpay's API unless told otherwise", () => {
+      expect(loadConfig(razorpay).payments).toEqual({
+        provider: "razorpay",
+        keyId: "rzp_test_abc123",
+        keySecret: "s3cret",
+        webhookSecret: "wh00k",
+        apiUrl: "https://api.razorpay.com",
+      });
+      expect(loadConfig({ ...razorpay, RAZORPAY_API_URL: "http://127.0.0.1:9/" }).payments).toMatchObject({
+        apiUrl: "http://127.0.0.1:9",
+      });
+    });
+
+    it.each([
+      [{ PAYMENT_PROVIDER: "paypal" }, "PAYMENT_PROVIDER"],
+      [{ PAYMENT_PROVIDER: "razorpay" }, "RAZORPAY_KEY_ID"],
+      [{ ...razorpay, RAZORPAY_KEY_ID: "pk_live_1" }, "RAZORPAY_KEY_ID"],
+      [{ PAYMENT_PROVIDER: "razorpay", RAZORPAY_KEY_ID: "rzp_live_x1" }, "RAZORPAY_KEY_SECRET"],
+      [{ ...razorpay, RAZORPAY_WEBHOOK_SECRET: "" }, "RAZORPAY_WEBHOOK_SECRET"],
+      [cluster, "PAYMENT_PROVIDER"],
+      [{ ...cluster, PAYMENT_PROVIDER: "test" }, "PAYMENT_PROVIDER"],
+      [{ ALLOW_TEST_PAYMENTS: "yes" }, "ALLOW_TEST_PAYMENTS"],
+      [{ PAYMENT_HOLD_MINUTES: "0" }, "PAYMENT_HOLD_MINUTES"],
+    ])("stops on %o naming %s", (env, key) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${key}: `));
+    });
+
+    it("allows test payments in production on PostgreSQL only when asked to", () => {
+      expect(loadConfig({ ...cluster, PAYMENT_PROVIDER: "test", ALLOW_TEST_PAYMENTS: "true" }).payments.provider).toBe("test");
+      expect(loadConfig({ ...cluster, ...razorpay }).payments.provider).toBe("razorpay");
+    });
   });
 
   it("generates a secret once in production on the embedded database and keeps it in DATA_DIR", async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
@@ -27,6 +27,17 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+const booleanFlag = (fallback: "true" | "false") =>
+  z
+    .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+    .default(fallback)
+    .transform((value) => value === "true" || value === "1");
 
 /** proxy-addr's names for address ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private networks. */
 const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -143,11 +154,29 @@ export const configSchema = z
     UPLOAD_PENDING_MAX_BYTES: positiveInt(5 * 1024 * 1024),
     /** Photos a user may store per 24 hours (deleting pending ones gives none back). */
     UPLOAD_DAILY_MAX_FILES: positiveInt(50),
+    /**
+     * The card payment provider: `razorpay` or `test` (an in-process stand-in with a clearly labelled test-payment
+     * step). Unset: `razorpay` when its keys are set, else `test`; required in production with DATABASE_URL.
+     */
+    PAYMENT_PROVIDER: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.enum(["razorpay", "test"], { error: "must be razorpay or test" }).optional(),
+    ),
+    /** Razorpay API key id (public, `rzp_test_...` or `rzp_live_...`) and its secret (server only). */
+    RAZORPAY_KEY_ID: optionalText,
+    RAZORPAY_KEY_SECRET: optionalText,
+    /** The secret of the Razorpay webhook (Dashboard → Webhooks) that signs `X-Razorpay-Signature`. */
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    /** Razorpay's REST API; tests point it at a local stand-in that speaks the same protocol. */
+    RAZORPAY_API_URL: optionalUrl.transform((value) => (value ?? "https://api.razorpay.com").replace(/\/+$/, "")),
+    /** Lets `PAYMENT_PROVIDER=test` run in production on PostgreSQL (a staging shop): nobody pays real money there. */
+    ALLOW_TEST_PAYMENTS: booleanFlag("false"),
+    /** How long checkout holds the cart's stock while the shopper pays; then the stock goes back on sale. */
+    PAYMENT_HOLD_MINUTES: positiveInt(15),
+    /** How often pending orders are checked with the provider (payments whose browser never came back, expired holds). */
+    PAYMENT_RECONCILE_SECONDS: positiveInt(60),
     /** Seed the demo catalogue into an empty database at start-up. */
-    SEED_DEMO_DATA: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((value) => value === "true" || value === "1"),
+    SEED_DEMO_DATA: booleanFlag("true"),
   })
   .transform((config) => ({
     ...config,
@@ -166,7 +195,12 @@ export interface DataPaths {
   outbox: string;
 }
 
-export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string; paths: DataPaths };
+/** The payment provider and its secrets, resolved once (docs/decisions/015-checkout-and-payments.md). */
+export type PaymentSettings =
+  | { provider: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string }
+  | { provider: "test"; keyId: string; keySecret: string; webhookSecret: string };
+
+export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string; paths: DataPaths; payments: PaymentSettings };
 
 export function dataPaths(dataDir: string): DataPaths {
   const root = path.resolve(dataDir);
@@ -193,11 +227,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const config = parsed.data;
+  const sessionSecret = config.SESSION_SECRET ?? resolveSessionSecret(config);
   return {
     ...config,
-    SESSION_SECRET: config.SESSION_SECRET ?? resolveSessionSecret(config),
+    SESSION_SECRET: sessionSecret,
     paths: dataPaths(config.DATA_DIR),
+    payments: resolvePayments(config, sessionSecret),
   };
+}
+
+/**
+ * Which payment provider, with which keys. Zero configuration keeps working: without Razorpay keys the shop uses the
+ * test provider (and says so in the log and on the payment step). In production on PostgreSQL the choice must be
+ * explicit, and test payments there need ALLOW_TEST_PAYMENTS=true. A missing or malformed key stops start-up naming it.
+ */
+function resolvePayments(config: z.output<typeof configSchema>, sessionSecret: string): PaymentSettings {
+  const fail = (key: string, problem: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${key}: ${problem}`);
+  };
+  const productionCluster = config.NODE_ENV === "production" && config.DATABASE_URL !== undefined;
+  const provider =
+    config.PAYMENT_PROVIDER ??
+    (config.RAZORPAY_KEY_ID && config.RAZORPAY_KEY_SECRET
+      ? "razorpay"
+      : productionCluster
+        ? fail("PAYMENT_PROVIDER", "required in production with DATABASE_URL (razorpay, or test with ALLOW_TEST_PAYMENTS=true)")
+        : "test");
+  if (provider === "test") {
+    if (productionCluster && !config.ALLOW_TEST_PAYMENTS) {
+      fail("PAYMENT_PROVIDER", "test payments in production need ALLOW_TEST_PAYMENTS=true (nobody pays real money)");
+    }
+    // Secrets no browser sees, derived from the session secret: the test step is verified like a real payment.
+    const derive = (purpose: string) => createHmac("sha256", sessionSecret).update(purpose).digest("base64url");
+    return {
+      provider,
+      keyId: "rzp_test_storefront",
+      keySecret: derive("test payments: key secret"),
+      webhookSecret: config.RAZORPAY_WEBHOOK_SECRET ?? derive("test payments: webhook secret"),
+    };
+  }
+  const required = "required with PAYMENT_PROVIDER=razorpay";
+  const keyId = config.RAZORPAY_KEY_ID ?? fail("RAZORPAY_KEY_ID", `${required} (Razorpay Dashboard → API Keys)`);
+  if (!/^rzp_(test|live)_[A-Za-z0-9]+$/.test(keyId)) fail("RAZORPAY_KEY_ID", "must look like rzp_test_... or rzp_live_...");
+  const keySecret = config.RAZORPAY_KEY_SECRET ?? fail("RAZORPAY_KEY_SECRET", required);
+  const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? fail("RAZORPAY_WEBHOOK_SECRET", `${required} (Dashboard → Webhooks)`);
+  return { provider, keyId, keySecret, webhookSecret, apiUrl: config.RAZORPAY_API_URL };
 }
 
 /**

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { safeText } from "./text.ts";
+
+/**
+ * The checkout's billing form (spec §2 Checkout, §5), shared by the /checkout page's action and
+ * `POST /api/orders/checkout`. Fields are checked in the spec's order and `firstError` (accounts.ts) picks the first
+ * message. Street address line 2 is optional: the original asked for it with line 1's message by accident
+ * (docs/decisions/016-checkout-address-line-2.md).
+ */
+export const checkoutMessages = {
+  fullName: "Please fill full name",
+  country: "Please fill country",
+  streetAddress: "Please fill Street address",
+  city: "Please fill city",
+  state: "Please fill state",
+  zipCode: "Please fill zipCode",
+  phoneNumber: "Please fill phone Number",
+  email: "Please fill email",
+  countryUnknown: "Please choose a country from the list",
+  emailInvalid: "Please enter a valid email",
+  phoneInvalid: "Please enter a valid phone Number",
+  zipCodeInvalid: "Please enter a valid zipCode",
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  cartEmpty: "Your Cart is currently empty",
+  /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
+  blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
+  notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
+  paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
+  paymentUnverified: "We could not verify this payment.",
+  holdExpired: "The time to pay for this order has run out: the items went back on sale.",
+  paid: "Thank you! Your order is placed.",
+  refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",
+  orderNotFound: "Order not found",
+} as const;
+
+const FIELD_MAX = 200;
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const required = (message: string, label: string, max = FIELD_MAX) =>
+  z.preprocess(
+    blankToUndefined,
+    safeText({ name: label, error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: checkoutMessages.tooLong(label, max) }),
+  );
+
+export const billingForm = z.object({
+  fullName: required(checkoutMessages.fullName, "Full name", 100),
+  /** A country name from src/domain/locations/countries.ts; the service checks it is one. */
+  country: required(checkoutMessages.country, "Country", 100),
+  streetAddressLine1: required(checkoutMessages.streetAddress, "Street address"),
+  streetAddressLine2: z.preprocess(
+    (value) => blankToUndefined(value) ?? "",
+    safeText({ name: "Street address" })
+      .trim()
+      .max(FIELD_MAX, { error: checkoutMessages.tooLong("Street address", FIELD_MAX) }),
+  ),
+  city: required(checkoutMessages.city, "City", 100),
+  state: required(checkoutMessages.state, "State", 100),
+  zipCode: required(checkoutMessages.zipCode, "ZipCode", 20).pipe(
+    z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{1,18}[A-Za-z0-9]$/, { error: checkoutMessages.zipCodeInvalid }),
+  ),
+  phoneNumber: z.preprocess(
+    (value) => (typeof value === "number" ? String(value) : value),
+    required(checkoutMessages.phoneNumber, "Phone Number", 20).pipe(
+      z
+        .string()
+        .transform((value) => value.replace(/[\s()-]/g, ""))
+        .pipe(z.string().regex(/^\+?\d{6,15}$/, { error: checkoutMessages.phoneInvalid })),
+    ),
+  ),
+  email: required(checkoutMessages.email, "Email", 254).pipe(
+    z.email({ error: checkoutMessages.emailInvalid }).transform((value) => value.toLowerCase()),
+  ),
+});
+
+export type BillingInput = z.output<typeof billingForm>;
+
+/** The field names in the spec's order (forms render them in this order). */
+export const billingFields = [
+  "fullName",
+  "country",
+  "streetAddressLine1",
+  "streetAddressLine2",
+  "city",
+  "state",
+  "zipCode",
+  "phoneNumber",
+  "email",
+] as const satisfies readonly (keyof BillingInput)[];
