@@ -4,6 +4,7 @@ import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
+import type { OrdersService } from "./orders/orders-contract.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
@@ -28,4 +29,6 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** My List: the products each shopper keeps for later. */
   wishlist: WishlistService;
+  /** Checkout, payments and orders. */
+  orders: OrdersService;
 }

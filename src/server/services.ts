@@ -135,6 +135,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
       rateLimiter,
       wishlist: createWishlistService({ db: database.db }),
+      orders: undefined as never,
     };
     return { services, database, catalogCache, close };
   } catch (error) {

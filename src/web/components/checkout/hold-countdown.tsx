@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+/**
+ * How long the order's stock is still held (PAYMENT_HOLD_MINUTES). Counts down from the seconds the server gave when
+ * it rendered the page, so the shopper's clock does not matter; the server decides expiry either way.
+ */
+export function HoldCountdown({ secondsLeft, onExpired }: { secondsLeft: number; onExpired?: () => void }) {
+  const [left, setLeft] = useState(secondsLeft);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const now = Math.max(0, secondsLeft - Math.floor((Date.now() - started) / 1000));
+      setLeft(now);
+      if (now === 0) {
+        window.clearInterval(timer);
+        onExpired?.();
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [secondsLeft, onExpired]);
+  if (left <= 0) {
+    return (
+      <p role="alert" className="text-sm font-semibold text-red-700">
+        The time to pay has run out.
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-gray-700">
+      Your items are held for{" "}
+      <span role="timer" aria-label={`${Math.ceil(left / 60)} minutes`} className="font-mono font-bold text-brand-dark">
+        {clock(left)}
+      </span>{" "}
+      minutes while you pay.
+    </p>
+  );
+}

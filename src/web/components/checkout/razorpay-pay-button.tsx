@@ -1,0 +1,107 @@
+import { LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useSubmit } from "react-router";
+import { formatInr } from "#shared/money.ts";
+import type { PaymentStepData } from "./checkout-data.ts";
+
+const CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
+
+interface RazorpaySuccess {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+interface RazorpayInstance {
+  open(): void;
+  on(event: "payment.failed", handler: (response: { error?: { description?: string } }) => void): void;
+}
+
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance;
+  }
+}
+
+let loading: Promise<void> | undefined;
+
+/** Razorpay Checkout's script, loaded once, on the first click (pages that never pay never load it). */
+function loadCheckoutScript(nonce: string | undefined): Promise<void> {
+  if (window.Razorpay) return Promise.resolve();
+  loading ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = CHECKOUT_SCRIPT;
+    script.async = true;
+    if (nonce) script.nonce = nonce;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      loading = undefined;
+      reject(new Error("The payment window could not be loaded. Please check your connection and try again."));
+    };
+    document.head.append(script);
+  });
+  return loading;
+}
+
+/**
+ * Opens Razorpay Checkout on the server's provider order (its id and the public key id: the amount is the order's,
+ * fixed by the server). On success the widget's three fields are posted to this page's action, which verifies the
+ * signature and the payment's amount on the server before anything is marked paid.
+ */
+export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStepData; nonce?: string; disabled: boolean }) {
+  const submit = useSubmit();
+  const [opening, setOpening] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  async function pay() {
+    setProblem(undefined);
+    setOpening(true);
+    try {
+      await loadCheckoutScript(nonce);
+      if (!window.Razorpay) throw new Error("The payment window could not be loaded.");
+      const checkout = new window.Razorpay({
+        key: step.keyId,
+        order_id: step.providerOrderId,
+        amount: step.amountPaise,
+        currency: step.currency,
+        name: "Storefront",
+        description: `Order ${step.orderId}`,
+        prefill: { name: step.name, email: step.email, contact: step.phoneNumber },
+        theme: { color: "#b91c1c" },
+        handler: (response: RazorpaySuccess) => {
+          submit({ intent: "confirm", ...response }, { method: "post" });
+        },
+        modal: { ondismiss: () => setOpening(false) },
+      });
+      checkout.on("payment.failed", (response) => {
+        setProblem(response.error?.description ?? "The payment did not go through.");
+      });
+      checkout.open();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+      setOpening(false);
+    }
+  }
+
+  return (
+    <div>
+      {problem ? (
+        <p role="alert" className="mb-3 text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={pay}
+        disabled={disabled || opening}
+        className="flex w-full items-center justify-center gap-2 rounded-full bg-brand-dark px-6 py-2.5 font-semibold text-white hover:bg-brand disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {opening ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin" /> : null}
+        Pay {formatInr(step.amountPaise)}
+      </button>
+      <noscript>
+        <p className="mt-3 text-sm text-red-700">Card payments open Razorpay's payment window, which needs JavaScript.</p>
+      </noscript>
+    </div>
+  );
+}
