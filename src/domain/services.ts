@@ -1,10 +1,11 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
+import type { IdempotencyService } from "./idempotency/idempotency-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
-import type { OrdersService } from "./orders/orders-contract.ts";
+import type { OrdersService } from "./orders/orders-service.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
@@ -31,4 +32,6 @@ export interface Services {
   wishlist: WishlistService;
   /** Checkout, payments and orders. */
   orders: OrdersService;
+  /** `Idempotency-Key` answers for checkout, payment confirmation and add to cart. */
+  idempotency: IdempotencyService;
 }

@@ -148,7 +148,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   }
 
-  return { server, config, services, database, catalogCache: runtime.catalogCache };
+  return { server, config, services, database, catalogCache: runtime.catalogCache, paymentGateway: runtime.paymentGateway };
 }
 
 /** How often Node looks for requests over their headers or request timeout. */

@@ -4,9 +4,12 @@ import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createIdempotencyService, type IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
+import { createOrdersService, type OrdersService } from "#domain/orders/orders-service.ts";
+import type { PaymentGateway } from "#domain/orders/ports.ts";
 import type { CatalogChanges } from "#domain/ports.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
@@ -16,6 +19,7 @@ import type { Services } from "#domain/services.ts";
 import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
+import { createPaymentGateway } from "#integrations/payments/index.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
 import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
@@ -23,6 +27,7 @@ import type { Config } from "./config.ts";
 
 interface Log {
   info(object: object | string, message?: string): void;
+  warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
@@ -32,6 +37,8 @@ export interface Runtime {
   database: Database;
   /** Catalogue GET answers served from memory (API_CACHE_TTL_MS), evicted through the CatalogChanges port. */
   catalogCache: ResponseCache;
+  /** The payment provider (tests drive the test provider's pretend widget through it). */
+  paymentGateway: PaymentGateway;
   /** Tears everything down in reverse order of building: integrations first, the database last. */
   close(): Promise<void>;
 }
@@ -107,6 +114,27 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     // Staged photos have no background job: expired ones go at start-up and on the next stage or claim (decision 012).
     await uploads.deleteExpiredStaged();
     const catalog = createCatalogService({ db: database.db, changes: catalogChanges });
+    const cart = createCartService({ db: database.db });
+    const paymentGateway = createPaymentGateway(config.payments);
+    log.info(
+      { provider: paymentGateway.provider },
+      paymentGateway.provider === "test"
+        ? "payments: the TEST provider (no money moves; set the RAZORPAY_* keys for real payments)"
+        : "payments: Razorpay",
+    );
+    const idempotency = createIdempotencyService({ db: database.db, now });
+    const orders = createOrdersService({
+      db: database.db,
+      gateway: paymentGateway,
+      catalog,
+      cart,
+      mailer,
+      changes: catalogChanges,
+      now,
+      holdMinutes: config.PAYMENT_HOLD_MINUTES,
+      publicUrl: config.PUBLIC_URL,
+      log,
+    });
     const services: Services = {
       catalog,
       search: createSearchService({ db: database.db }),
@@ -129,19 +157,51 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
         },
         uploads,
       }),
-      cart: createCartService({ db: database.db }),
+      cart,
       locations: createLocationsService(),
       uploads,
       imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
       rateLimiter,
       wishlist: createWishlistService({ db: database.db }),
-      orders: undefined as never,
+      orders,
+      idempotency,
     };
-    return { services, database, catalogCache, close };
+    startReconciliation(orders, idempotency, config.PAYMENT_RECONCILE_SECONDS, log, closers);
+    return { services, database, catalogCache, paymentGateway, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * Reconciliation and the e-mail outbox, every PAYMENT_RECONCILE_SECONDS (decision 015). The timer never keeps the
+ * process alive and a run never overlaps the previous one; a failed run is logged and the next one tries again.
+ */
+function startReconciliation(
+  orders: OrdersService,
+  idempotency: IdempotencyService,
+  seconds: number,
+  log: Log,
+  closers: (() => Promise<void> | void)[],
+) {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = Promise.all([orders.reconcile(), idempotency.prune()])
+      .then(([report]) => {
+        if (report.paid + report.expired + report.refunded > 0) log.info(report, "orders reconciled");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "order reconciliation failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  }, seconds * 1000);
+  timer.unref();
+  closers.push(async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 async function seedOnce(database: Database, config: Config, log: Log) {

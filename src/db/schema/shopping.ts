@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
@@ -101,7 +114,22 @@ export const cartItems = pgTable(
   ],
 );
 
-export const orderStatuses = ["pending", "paid", "failed", "shipped", "delivered", "cancelled"] as const;
+/**
+ * An order's states (docs/decisions/015-checkout-and-payments.md): pending while its stock is held for the payment;
+ * paid; failed or expired (stock given back); refund_pending → refunded (paid after its stock was sold); then the shop
+ * owner's shipped, delivered, cancelled.
+ */
+export const orderStatuses = [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "refund_pending",
+  "refunded",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 
 export interface BillingAddress {
   fullName: string;
@@ -132,17 +160,27 @@ export const orders = pgTable(
     currency: text("currency").notNull().default("INR"),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     paymentProvider: text("payment_provider").notNull(),
-    /** The provider's order id, created before the payment widget opens. */
-    providerOrderId: text("provider_order_id").notNull(),
+    /** The provider's order id, created right after the order (null only in between). */
+    providerOrderId: text("provider_order_id"),
     /** The provider's payment id once paid; unique so that confirmation is idempotent. */
     paymentId: text("payment_id"),
+    /** Whether the order's quantities are currently taken from stock (pending, paid...), so they are given back once. */
+    stockHeld: boolean("stock_held").notNull().default(true),
+    /** Until when a pending order's stock is held (PAYMENT_HOLD_MINUTES). */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Reconciliation's claim: one instance checks a given order at a time. */
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    refundId: text("refund_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     uniqueIndex("orders_provider_order_idx").on(t.paymentProvider, t.providerOrderId),
     uniqueIndex("orders_payment_id_idx").on(t.paymentId),
+    // Reconciliation looks only at orders that wait for something: pending ones and refunds to make.
+    index("orders_waiting_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'refund_pending')`),
   ],
 );
 
@@ -165,4 +203,55 @@ export const orderItems = pgTable(
     productWeight: text("product_weight").notNull().default(""),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
+
+/** Webhook events already handled, by the provider's event id (`X-Razorpay-Event-Id`): a redelivery changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messages to send once their transaction has committed (the order confirmation): written in the paying transaction,
+ * delivered after commit and by the periodic drain, so a crash in between loses nothing.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** Unique per message: the same order is never confirmed twice. */
+    dedupeKey: text("dedupe_key").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("outbox_dedupe_idx").on(t.dedupeKey),
+    index("outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * `Idempotency-Key` answers: the same owner, route and key with the same request answer the first result again; with
+ * another request, 422. Kept for a day.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** `user:<id>` or `guest:<token hash>`. */
+    owner: text("owner").notNull(),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** Null while the first request is still being answered. */
+    status: integer("status"),
+    body: jsonb("body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -8,7 +8,16 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import { type KnownOwner, ownedBy, selectLines, toCart, toLine, upsertCart } from "./cart-lines.ts";
 import { mergeGuestCart } from "./guest-merge.ts";
 import { isGuestToken, newGuestToken } from "./guest-token.ts";
-import type { Cart, CartAddInput, CartAddResult, CartLine, CartOwner, CartSummaryTotals, GuestCartMerge } from "./types.ts";
+import type {
+  Cart,
+  CartAddInput,
+  CartAddResult,
+  CartLine,
+  CartLineOptions,
+  CartOwner,
+  CartSummaryTotals,
+  GuestCartMerge,
+} from "./types.ts";
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -168,6 +177,26 @@ export function createCartService({ db }: { db: Db }) {
       await tx
         .delete(cartItems)
         .where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
+    },
+
+    /**
+     * Removes from an account's cart the lines an order has just bought (same product and option), inside the paying
+     * transaction. Lines added while the shopper was paying stay.
+     */
+    async removeOrdered(tx: DbExecutor, userId: string, lines: readonly (CartLineOptions & { productId: string | null })[]) {
+      const bought = lines.filter((line) => line.productId !== null);
+      if (bought.length === 0) return;
+      const tuples = bought.map(
+        (line) => sql`(${line.productId}::uuid, ${line.productRam}, ${line.size}, ${line.productWeight})`,
+      );
+      await tx
+        .delete(cartItems)
+        .where(
+          and(
+            inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
+            sql`(${cartItems.productId}, ${cartItems.productRam}, ${cartItems.size}, ${cartItems.productWeight}) in (${sql.join(tuples, sql`, `)})`,
+          ),
+        );
     },
 
     /**

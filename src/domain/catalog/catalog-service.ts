@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/shopping.ts";
@@ -106,6 +106,62 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     },
 
     /**
+     * Takes quantities out of stock inside the caller's transaction (checkout's hold, or a payment that arrived after
+     * its hold expired): one guarded `update ... where count_in_stock >= quantity` per product, so concurrent buyers
+     * never oversell and stock never goes below zero. All or nothing: the first product short stops it and is
+     * returned (`short`), and the caller rolls its transaction back. Returns each product's current price, title and
+     * first image, read in the same statement. Quantities of one product (several options) are summed first; products
+     * are taken in id order so two checkouts never wait on each other in a circle.
+     */
+    async reserveStock(
+      tx: DbExecutor,
+      items: readonly { productId: string; quantity: number }[],
+    ): Promise<
+      | { ok: true; products: Map<string, { pricePaise: number; name: string; image: string }> }
+      | { ok: false; short: { productId: string; name: string; countInStock: number } }
+    > {
+      const wanted = sumByProduct(items);
+      const taken = new Map<string, { pricePaise: number; name: string; image: string }>();
+      for (const [productId, quantity] of wanted) {
+        const [row] = await tx
+          .update(products)
+          .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
+          .where(and(eq(products.id, productId), gte(products.countInStock, quantity)))
+          .returning({
+            pricePaise: products.pricePaise,
+            name: products.name,
+            image: sql<string>`coalesce(${products.images}[1], '')`,
+          });
+        if (!row) {
+          const [product] = await tx
+            .select({ name: products.name, countInStock: products.countInStock })
+            .from(products)
+            .where(eq(products.id, productId));
+          return {
+            ok: false,
+            short: { productId, name: product?.name ?? "A product", countInStock: product?.countInStock ?? 0 },
+          };
+        }
+        taken.set(productId, row);
+      }
+      return { ok: true, products: taken };
+    },
+
+    /** Gives reserved quantities back to stock inside the caller's transaction (a hold that expired or failed). */
+    async releaseStock(tx: DbExecutor, items: readonly { productId: string | null; quantity: number }[]): Promise<string[]> {
+      const given = sumByProduct(
+        items.filter((item): item is { productId: string; quantity: number } => item.productId !== null),
+      );
+      for (const [productId, quantity] of given) {
+        await tx
+          .update(products)
+          .set({ countInStock: sql`${products.countInStock} + ${quantity}` })
+          .where(eq(products.id, productId));
+      }
+      return [...given.keys()];
+    },
+
+    /**
      * Recomputes a product's rating from its reviews (src/shared/ratings.ts) inside the caller's transaction, which has
      * just written one of them (docs/decisions/011). The product's row is locked first, so two reviews of one product
      * written at once are counted one after the other: the count runs as a new statement after the lock, and sees a
@@ -134,4 +190,11 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         .limit(50);
     },
   };
+}
+
+/** Quantities per product, in id order (a fixed lock order for concurrent checkouts). */
+function sumByProduct(items: readonly { productId: string; quantity: number }[]): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const { productId, quantity } of items) sums.set(productId, (sums.get(productId) ?? 0) + quantity);
+  return new Map([...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -72,6 +72,22 @@ export interface PaymentGateway {
   parseWebhook(input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined }): PaymentEvent | undefined;
 }
 
+/**
+ * `PAYMENT_PROVIDER=test`: the gateway can also play the shopper's side of the widget, so the labelled test-payment
+ * step completes through the same proof and checks as a real payment (src/integrations/payments/test-gateway.ts).
+ */
+export interface TestPaymentGateway extends PaymentGateway {
+  readonly provider: "test";
+  /** A captured payment of the order's amount (unless overridden), and the proof the widget would hand the browser. */
+  pay(orderId: string, override?: { amountPaise?: number; currency?: string }): PaymentProof;
+  /** A declined payment attempt. */
+  failPayment(orderId: string): ProviderPayment;
+}
+
+export function isTestGateway(gateway: PaymentGateway): gateway is TestPaymentGateway {
+  return gateway.provider === "test" && typeof (gateway as Partial<TestPaymentGateway>).pay === "function";
+}
+
 /** The provider could not be reached or refused the call: the shopper may try again; nothing was decided. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";

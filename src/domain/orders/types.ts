@@ -1,3 +1,4 @@
+import { orderStatuses } from "#db/schema/shopping.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import type { PaymentProviderName } from "./ports.ts";
 
@@ -5,20 +6,10 @@ import type { PaymentProviderName } from "./ports.ts";
  * An order's life (docs/decisions/015-checkout-and-payments.md):
  * pending (stock held while the shopper pays) → paid (verified payment) → shipped → delivered;
  * pending → failed (the payment failed) or expired (the hold ran out): the stock goes back;
- * a payment verified after expiry takes the stock again when it is there, else refund_pending → refunded;
- * cancelled and refunded are the shop owner's (npm run shop -- order <id> <status>).
+ * a payment verified after that takes the stock again when it is there, else refund_pending → refunded;
+ * cancelled and refunded are also the shop owner's (npm run shop -- order <id> <status>).
  */
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "failed",
-  "expired",
-  "refund_pending",
-  "refunded",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
+export { orderStatuses };
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** The states the shop owner may set by command. */

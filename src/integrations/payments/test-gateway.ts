@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentEvent, PaymentGateway, PaymentProof, ProviderOrder, ProviderPayment } from "#domain/orders/ports.ts";
+import type { PaymentEvent, ProviderOrder, ProviderPayment, TestPaymentGateway } from "#domain/orders/ports.ts";
 import { parseSignedWebhook, type RazorpayPaymentEntity } from "./razorpay-protocol.ts";
 import { hmacHex, paymentSignature, signatureMatches } from "./signatures.ts";
 
@@ -11,14 +11,7 @@ import { hmacHex, paymentSignature, signatureMatches } from "./signatures.ts";
  * so reconciliation lets the holds of unpaid orders expire. The tests' Razorpay stand-in
  * (tests/support/razorpay-stand-in.ts) serves this same book-keeping over Razorpay's REST protocol.
  */
-export interface TestGateway extends PaymentGateway {
-  /**
-   * The shopper pays in the (pretend) widget: a captured payment of the order's amount, unless `amountPaise` or
-   * `currency` say otherwise (tests of a tampered amount). Returns what the widget would hand the browser.
-   */
-  pay(orderId: string, override?: { amountPaise?: number; currency?: string }): PaymentProof;
-  /** A payment attempt that failed (card declined). */
-  failPayment(orderId: string): ProviderPayment;
+export interface TestGateway extends TestPaymentGateway {
   /** A webhook for one of this gateway's payments, signed as Razorpay signs it. */
   webhook(event: string, paymentId: string, eventId?: string): { rawBody: Buffer; signature: string; eventId: string };
   /** The book: every order and payment made so far. */

@@ -7,12 +7,13 @@ import type { Services } from "#domain/services.ts";
 import { cartAddBody, cartMessages, cartUpdateBody } from "#shared/schemas/cart.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { errorJson } from "./error-schemas.ts";
+import { idempotent } from "./idempotency.ts";
 import { cartItemJson, createCartPresenter } from "./present-cart.ts";
 import { parse, validatedInRoute, withFailure } from "./route-support.ts";
 
 /** Failures carry the contract's `status: false` where the original client reads it (it shows `msg`). */
 const failedJson = errorJson.extend({ status: z.literal(false).optional() });
-const errors = { 400: failedJson, 401: failedJson, 404: failedJson, 409: failedJson };
+const errors = { 400: failedJson, 401: failedJson, 404: failedJson, 409: failedJson, 422: failedJson };
 
 const ignored = (what: string) => `Ignored: ${what}`;
 const addBodyDoc = z.object({
@@ -104,9 +105,14 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
       async (request, reply) =>
         withFailure({ status: false }, async () => {
           const user = cartUser(request);
-          const { line } = await cart.add(ownerOf(user), parse(cartAddBody, request.body));
-          reply.status(201);
-          return { error: false as const, status: true as const, msg: cartMessages.added, ...present(line, user.id) };
+          // A retried add with the same Idempotency-Key answers the first result instead of adding again.
+          return idempotent(services.idempotency, request, reply, { owner: `user:${user.id}`, scope: "cart/add" }, async () => {
+            const { line } = await cart.add(ownerOf(user), parse(cartAddBody, request.body));
+            return {
+              status: 201,
+              body: { error: false as const, status: true as const, msg: cartMessages.added, ...present(line, user.id) },
+            };
+          });
         }),
     );
   }

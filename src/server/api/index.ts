@@ -9,6 +9,7 @@ import { cartApi } from "./cart.ts";
 import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
 import { myListApi } from "./my-list.ts";
+import { ordersApi } from "./orders.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { reviewsApi } from "./reviews.ts";
 import { uploadsApi } from "./uploads.ts";
@@ -41,7 +42,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(fastifyCors, {
     origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders: ["Authorization", "Content-Type"],
+    allowedHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
     maxAge: 600,
   });
   await app.register(catalogApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
@@ -52,6 +53,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(myListApi, { services, publicUrl: options.publicUrl });
   await app.register(reviewsApi, { services });
   await app.register(cartApi, { services, publicUrl: options.publicUrl });
+  await app.register(ordersApi, { services, publicUrl: options.publicUrl });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
   // OPTIONS stays with CORS).

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { idempotencyKeys } from "#db/schema/shopping.ts";
+import { AppError } from "../errors.ts";
+
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
+
+/** How long a key's answer is kept. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** The same request, whatever order its object keys were written in. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+const hashOf = (request: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(canonical(request) ?? null))
+    .digest("hex");
+
+/**
+ * `Idempotency-Key` (checkout, payment confirmation, add to cart): a client that retries after a lost answer gets the
+ * first answer again instead of a second order or a doubled quantity. Keyed by owner (the session's user), scope (the
+ * route) and key; the request's body is hashed: the same key with another body is refused (422). Only successful
+ * answers are kept: a refused request changed nothing, and may be retried with its key. The table is this service's
+ * alone (decision 011).
+ */
+export function createIdempotencyService({ db, now }: { db: Db; now: () => Date }) {
+  return {
+    async run<T>(
+      { owner, scope, key, request }: { owner: string; scope: string; key: string | undefined; request: unknown },
+      work: () => Promise<{ status: number; body: T }>,
+    ): Promise<{ status: number; body: T; replayed: boolean }> {
+      if (key === undefined) return { ...(await work()), replayed: false };
+      const requestHash = hashOf(request);
+      const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ owner, scope, key, requestHash, createdAt: now() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [first] = await db.select().from(idempotencyKeys).where(where);
+        if (!first) throw new AppError("CONFLICT", "This Idempotency-Key is being reused too fast; please retry.");
+        if (first.requestHash !== requestHash) {
+          throw new AppError("UNPROCESSABLE", "This Idempotency-Key was already used with a different request.");
+        }
+        if (first.status === null) {
+          throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being answered; please retry shortly.");
+        }
+        return { status: first.status, body: first.body as T, replayed: true };
+      }
+      try {
+        const answer = await work();
+        await db.update(idempotencyKeys).set({ status: answer.status, body: answer.body }).where(where);
+        return { ...answer, replayed: false };
+      } catch (error) {
+        await db.delete(idempotencyKeys).where(where);
+        throw error;
+      }
+    },
+
+    /** Forgets answers older than a day (run by the periodic job). */
+    async prune(): Promise<void> {
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now().getTime() - KEEP_MS)));
+    },
+  };
+}

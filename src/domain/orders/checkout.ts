@@ -1,0 +1,110 @@
+import { and, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { withTransaction } from "#db/client.ts";
+import { orderItems, orders } from "#db/schema/shopping.ts";
+import { type BillingInput, checkoutMessages } from "#shared/schemas/checkout.ts";
+import { AppError, badRequest } from "../errors.ts";
+import { findCountry } from "../locations/countries.ts";
+import type { OrdersDeps } from "./deps.ts";
+import { releaseHold } from "./holds.ts";
+import { PaymentProviderError } from "./ports.ts";
+import type { PaymentStep } from "./types.ts";
+
+/** The contract's flat address (spec §6 Order): street line 1, then line 2 when given (decision 016). */
+export const flatAddress = (billing: BillingInput) =>
+  billing.streetAddressLine2 ? `${billing.streetAddressLine1}, ${billing.streetAddressLine2}` : billing.streetAddressLine1;
+
+/**
+ * Checkout: a pending order built from the session's cart at the database's current prices, its stock held for
+ * PAYMENT_HOLD_MINUTES, and the provider's order for the same amount. One pending order per shopper: checking out
+ * again (after going back to change the cart) releases the previous hold first, so stock is never held twice.
+ */
+export async function checkout(deps: OrdersDeps, userId: string, billing: BillingInput): Promise<PaymentStep> {
+  const { db, gateway, catalog, cart, changes, now } = deps;
+  const country = findCountry(billing.country);
+  if (!country) throw badRequest(checkoutMessages.countryUnknown);
+  const current = await cart.list({ kind: "user", userId });
+  if (current.lines.length === 0) throw badRequest(checkoutMessages.cartEmpty);
+  if (current.blocked.length > 0) {
+    throw new AppError("CONFLICT", checkoutMessages.blocked(current.blocked.map((line) => line.productTitle)));
+  }
+
+  const previous = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+  for (const { id } of previous) await releaseHold(deps, id, "expired");
+
+  const orderId = uuidv7();
+  const holdExpiresAt = new Date(now().getTime() + deps.holdMinutes * 60_000);
+  const details = { ...billing, country: country.country };
+  const placed = await withTransaction(db, async (tx) => {
+    const taken = await catalog.reserveStock(
+      tx,
+      current.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    );
+    if (!taken.ok) throw new AppError("CONFLICT", checkoutMessages.notEnoughStock(taken.short.name));
+    const lines = current.lines.map((line) => {
+      const product = taken.products.get(line.productId);
+      const pricePaise = product?.pricePaise ?? line.pricePaise;
+      return {
+        id: uuidv7(),
+        orderId,
+        productId: line.productId,
+        productTitle: product?.name ?? line.productTitle,
+        image: product?.image ?? line.image,
+        quantity: line.quantity,
+        pricePaise,
+        subTotalPaise: pricePaise * line.quantity,
+        productRam: line.productRam,
+        size: line.size,
+        productWeight: line.productWeight,
+      };
+    });
+    const amountPaise = lines.reduce((sum, line) => sum + line.subTotalPaise, 0);
+    await tx.insert(orders).values({
+      id: orderId,
+      userId,
+      name: details.fullName,
+      phoneNumber: details.phoneNumber,
+      address: flatAddress(details),
+      pincode: details.zipCode,
+      email: details.email,
+      billing: details,
+      amountPaise,
+      currency: "INR",
+      status: "pending",
+      paymentProvider: gateway.provider,
+      stockHeld: true,
+      holdExpiresAt,
+    });
+    await tx.insert(orderItems).values(lines);
+    return { amountPaise, productIds: [...taken.products.keys()] };
+  });
+  changes.productsChanged(placed.productIds);
+
+  let providerOrderId: string;
+  try {
+    providerOrderId = (await gateway.createOrder({ amountPaise: placed.amountPaise, currency: "INR", receipt: orderId })).id;
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, "the payment provider did not create an order");
+    await releaseHold(deps, orderId, "failed");
+    if (error instanceof PaymentProviderError) {
+      throw new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
+    }
+    throw error;
+  }
+  await db.update(orders).set({ providerOrderId, updatedAt: now() }).where(eq(orders.id, orderId));
+  return {
+    orderId,
+    provider: gateway.provider,
+    keyId: gateway.keyId,
+    providerOrderId,
+    amountPaise: placed.amountPaise,
+    currency: "INR",
+    holdExpiresAt,
+    name: details.fullName,
+    email: details.email,
+    phoneNumber: details.phoneNumber,
+  };
+}

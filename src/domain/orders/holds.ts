@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import { withTransaction } from "#db/client.ts";
+import { orderItems, orders } from "#db/schema/shopping.ts";
+import type { OrdersDeps } from "./deps.ts";
+
+/**
+ * Ends a pending order's hold: its quantities go back to stock and it becomes `expired` or `failed`. Guarded on the
+ * order still being pending with its stock held, so a hold is given back once however many instances, jobs and
+ * requests try at the same time. Returns whether this call did it.
+ */
+export async function releaseHold(
+  deps: OrdersDeps,
+  orderId: string,
+  status: "expired" | "failed" | "cancelled",
+): Promise<boolean> {
+  const released = await withTransaction(deps.db, async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status, stockHeld: false, updatedAt: deps.now() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "pending"), eq(orders.stockHeld, true)))
+      .returning({ id: orders.id });
+    if (!order) return undefined;
+    const lines = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    return deps.catalog.releaseStock(tx, lines);
+  });
+  if (released) deps.changes.productsChanged(released);
+  return released !== undefined;
+}

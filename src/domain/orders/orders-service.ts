@@ -1,0 +1,106 @@
+import { and, count, eq } from "drizzle-orm";
+import { orders } from "#db/schema/shopping.ts";
+import type { BillingInput } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
+import { checkout } from "./checkout.ts";
+import type { OrdersDeps } from "./deps.ts";
+import { releaseHold } from "./holds.ts";
+import { byId, findOrder, listOrders } from "./order-rows.ts";
+import { deliverOutbox } from "./outbox.ts";
+import { confirmPayment, handleWebhook, payWithTestProvider } from "./payments.ts";
+import type { PaymentProof } from "./ports.ts";
+import { reconcile } from "./reconcile.ts";
+import { type OrderStatus, type OrdersPage, ownerSettableStatuses, type PaymentStep } from "./types.ts";
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+const PER_PAGE_MAX = 50;
+
+/**
+ * Checkout, payments and orders (docs/decisions/015-checkout-and-payments.md). The shopper is always the session's;
+ * amounts, prices and stock come from the database; a payment counts once the provider's signature and the payment's
+ * own amount say so. `orders`, `order_items`, `payment_events` and `outbox` are written only here (decision 011);
+ * stock through the catalogue's operations, the cart through the cart's.
+ */
+export function createOrdersService(deps: OrdersDeps) {
+  const { db } = deps;
+
+  async function ownOrder(userId: string, orderId: string) {
+    const order = await findOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!order) throw notFound(checkoutMessages.orderNotFound);
+    return order;
+  }
+
+  return {
+    /** The payment provider in use ("test" or "razorpay"). */
+    provider: deps.gateway.provider,
+
+    checkout: (userId: string, billing: BillingInput): Promise<PaymentStep> => checkout(deps, userId, billing),
+
+    /** What the payment step shows for one of the shopper's orders (another shopper's: not found). */
+    async paymentStep(userId: string, orderId: string): Promise<PaymentStep & { status: OrderStatus }> {
+      const order = await ownOrder(userId, orderId);
+      return {
+        orderId: order.id,
+        status: order.status,
+        provider: order.provider,
+        keyId: deps.gateway.keyId,
+        providerOrderId: order.providerOrderId,
+        amountPaise: order.amountPaise,
+        currency: "INR",
+        holdExpiresAt: order.holdExpiresAt,
+        name: order.name,
+        email: order.email,
+        phoneNumber: order.phoneNumber,
+      };
+    },
+
+    confirmPayment: (userId: string, proof: PaymentProof) => confirmPayment(deps, userId, proof),
+
+    payWithTestProvider: (userId: string, orderId: string, outcome: "success" | "failure") =>
+      payWithTestProvider(deps, userId, orderId, outcome),
+
+    handleWebhook: (input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined }) =>
+      handleWebhook(deps, input),
+
+    /** The shopper's orders, newest first. */
+    async list(userId: string, { page, perPage }: { page: number; perPage: number }): Promise<OrdersPage> {
+      const size = Math.min(Math.max(1, Math.trunc(perPage)), PER_PAGE_MAX);
+      const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+      const total = row?.total ?? 0;
+      const totalPages = Math.max(1, Math.ceil(total / size));
+      const current = Math.min(Math.max(1, Math.trunc(page)), totalPages);
+      const found = total === 0 ? [] : await listOrders(db, eq(orders.userId, userId), size, (current - 1) * size);
+      return { orders: found, page: current, perPage: size, totalPages, total };
+    },
+
+    /** One of the shopper's orders; another shopper's is not found. */
+    find: ownOrder,
+
+    /** The background job: see reconcile.ts. */
+    reconcile: () => reconcile(deps),
+
+    /** Sends waiting order e-mails now (also part of `reconcile`). */
+    deliverOutbox: () => deliverOutbox(deps),
+
+    /**
+     * The shop owner's command (`npm run shop -- order <id> <status>`). Cancelling a pending order gives its stock back;
+     * other changes only record the state.
+     */
+    async setStatus(orderId: string, status: OrderStatus): Promise<void> {
+      if (!(ownerSettableStatuses as readonly string[]).includes(status)) {
+        throw badRequest(`Status must be one of: ${ownerSettableStatuses.join(", ")}`);
+      }
+      const order = await findOrder(db, byId(orderId));
+      if (!order) throw notFound(checkoutMessages.orderNotFound);
+      if (order.status === "pending") {
+        if (status !== "cancelled")
+          throw new AppError("CONFLICT", "A pending order is waiting for its payment: it can only be cancelled.");
+        await releaseHold(deps, orderId, "cancelled");
+        return;
+      }
+      await db.update(orders).set({ status, updatedAt: deps.now() }).where(eq(orders.id, orderId));
+    },
+  };
+}

@@ -1,0 +1,196 @@
+import { and, eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { withTransaction } from "#db/client.ts";
+import { orderItems, orders, outbox, paymentEvents } from "#db/schema/shopping.ts";
+import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { AppError, badRequest, notFound } from "../errors.ts";
+import type { OrdersDeps } from "./deps.ts";
+import { releaseHold } from "./holds.ts";
+import { byId, findOrder } from "./order-rows.ts";
+import { deliverOutbox } from "./outbox.ts";
+import { isTestGateway, type PaymentProof, type ProviderPayment } from "./ports.ts";
+import type { Order } from "./types.ts";
+
+/** States in which the order's money is the shop's (a verified payment has been applied). */
+const SETTLED = ["paid", "shipped", "delivered", "refund_pending", "refunded", "cancelled"] as const;
+
+const unverified = () => badRequest(checkoutMessages.paymentUnverified);
+
+/**
+ * The browser's word that it paid (Razorpay Checkout's three fields): the order is OURS, found by the provider order
+ * id stored on our side and owned by the session's shopper; the signature is checked in constant time; then the
+ * payment itself is fetched from the provider and must be captured, for this provider order, in this amount and
+ * currency. Only then is the order paid. Replaying the same proof answers the same paid order.
+ */
+export async function confirmPayment(deps: OrdersDeps, userId: string, proof: PaymentProof): Promise<Order> {
+  const order = await findOrder(
+    deps.db,
+    and(eq(orders.paymentProvider, deps.gateway.provider), eq(orders.providerOrderId, proof.orderId), eq(orders.userId, userId)),
+  );
+  if (!order) throw notFound(checkoutMessages.orderNotFound);
+  if (!deps.gateway.verifyPaymentProof(proof)) {
+    deps.log.warn({ orderId: order.id }, "a payment proof with a wrong signature");
+    throw unverified();
+  }
+  return completeWithPayment(deps, order, proof.paymentId);
+}
+
+/**
+ * Applies a payment the provider says exists to our order (browser callback, webhook, reconciliation): every path ends
+ * here, so the amount check and the single state change are written once.
+ */
+export async function completeWithPayment(deps: OrdersDeps, order: Order, paymentId: string): Promise<Order> {
+  if (order.paymentId === paymentId && (SETTLED as readonly string[]).includes(order.status)) return order;
+  const payment = await deps.gateway.fetchPayment(paymentId);
+  if (!payment || !paysFor(payment, order)) {
+    deps.log.warn({ orderId: order.id, paymentId, payment }, "a payment that does not pay this order");
+    throw unverified();
+  }
+  if (payment.status !== "captured") {
+    // Authorised but not captured yet: reconciliation will see it captured (or failed) later.
+    throw new AppError("CONFLICT", "Your payment is still being processed. We will e-mail you when it is confirmed.");
+  }
+  return applyCapturedPayment(deps, order.id, payment);
+}
+
+function paysFor(payment: ProviderPayment, order: Order): boolean {
+  return (
+    payment.orderId === order.providerOrderId && payment.amountPaise === order.amountPaise && payment.currency === order.currency
+  );
+}
+
+async function applyCapturedPayment(deps: OrdersDeps, orderId: string, payment: ProviderPayment): Promise<Order> {
+  const { db, now } = deps;
+  const outcome = await withTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!row) throw notFound(checkoutMessages.orderNotFound);
+    // Already settled (by another path, or by this payment): nothing changes, whoever asks and however often.
+    if (row.paymentId !== null || (SETTLED as readonly string[]).includes(row.status))
+      return { changed: [] as string[], refund: false };
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    let changed: string[] = [];
+    let status: "paid" | "refund_pending" = "paid";
+    if (!row.stockHeld) {
+      // The hold ended (expired or failed) before the money arrived: take the stock again if it is still there.
+      const taken = await deps.catalog.reserveStock(
+        tx,
+        lines.flatMap((line) => (line.productId ? [{ productId: line.productId, quantity: line.quantity }] : [])),
+      );
+      if (taken.ok) changed = [...taken.products.keys()];
+      else status = "refund_pending";
+    }
+    await tx
+      .update(orders)
+      .set({
+        status,
+        paymentId: payment.id,
+        paidAt: now(),
+        stockHeld: status === "paid",
+        updatedAt: now(),
+      })
+      .where(eq(orders.id, orderId));
+    if (status === "paid") {
+      await deps.cart.removeOrdered(tx, row.userId, lines);
+      await tx
+        .insert(outbox)
+        .values({ id: uuidv7(), kind: "order-confirmation", dedupeKey: `order-confirmation:${orderId}`, payload: { orderId } })
+        .onConflictDoNothing();
+    }
+    return { changed, refund: status === "refund_pending" };
+  });
+  if (outcome.changed.length > 0) deps.changes.productsChanged(outcome.changed);
+  if (outcome.refund) await refundOrder(deps, orderId);
+  await deliverOutbox(deps).catch((error: unknown) => deps.log.error({ err: error }, "order e-mails not sent yet"));
+  const order = await findOrder(db, byId(orderId));
+  if (!order) throw notFound(checkoutMessages.orderNotFound);
+  return order;
+}
+
+/** Gives the money back for a payment whose stock was sold meanwhile; retried by reconciliation until it goes through. */
+export async function refundOrder(deps: OrdersDeps, orderId: string): Promise<void> {
+  const [row] = await deps.db
+    .select({ paymentId: orders.paymentId, amountPaise: orders.amountPaise, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (row?.status !== "refund_pending" || !row.paymentId) return;
+  try {
+    const refund = await deps.gateway.refund(row.paymentId, row.amountPaise);
+    await deps.db
+      .update(orders)
+      .set({ status: "refunded", refundId: refund.id, updatedAt: deps.now() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")));
+    deps.log.info({ orderId, refundId: refund.id }, "payment refunded: the stock was sold before it arrived");
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, "refund not made yet; reconciliation will try again");
+  }
+}
+
+/** A payment that failed: the order fails and its stock goes back, unless a payment of it was captured meanwhile. */
+export async function failOrder(deps: OrdersDeps, orderId: string): Promise<void> {
+  await releaseHold(deps, orderId, "failed");
+}
+
+/**
+ * Razorpay's webhook: signed over the raw body; each event id handled once. `payment.captured` and `order.paid`
+ * complete the order (for the shopper whose browser never came back), `payment.failed` releases it.
+ */
+export async function handleWebhook(
+  deps: OrdersDeps,
+  input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
+): Promise<{ duplicate: boolean }> {
+  const event = deps.gateway.parseWebhook(input);
+  if (!event) throw badRequest("Invalid webhook signature");
+  const [seen] = await deps.db
+    .select({ eventId: paymentEvents.eventId })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.eventId, event.eventId));
+  if (seen) return { duplicate: true };
+  if (event.orderId) {
+    const order = await findOrder(
+      deps.db,
+      and(eq(orders.paymentProvider, deps.gateway.provider), eq(orders.providerOrderId, event.orderId)),
+    );
+    if (order) {
+      if ((event.event === "payment.captured" || event.event === "order.paid") && event.payment) {
+        await completeWithPayment(deps, order, event.payment.id).catch((error: unknown) => {
+          // A payment that does not pay the order is logged and acknowledged: a retry would say the same.
+          if (!(error instanceof AppError)) throw error;
+          deps.log.warn({ err: error, orderId: order.id }, "webhook payment not applied");
+        });
+      } else if (event.event === "payment.failed" && order.status === "pending") {
+        await failOrder(deps, order.id);
+      }
+    }
+  }
+  // Recorded once handled: an event whose handling failed (provider unreachable) is handled again on Razorpay's retry.
+  await deps.db.insert(paymentEvents).values({ eventId: event.eventId, event: event.event }).onConflictDoNothing();
+  return { duplicate: false };
+}
+
+/**
+ * The labelled test-payment step (`PAYMENT_PROVIDER=test`): the in-process provider plays the widget, and its proof goes
+ * through `confirmPayment` like a real one; "decline" records a failed attempt and fails the order.
+ */
+export async function payWithTestProvider(
+  deps: OrdersDeps,
+  userId: string,
+  orderId: string,
+  outcome: "success" | "failure",
+): Promise<Order> {
+  const { gateway } = deps;
+  if (!isTestGateway(gateway)) throw new AppError("FORBIDDEN", "Test payments are off in this shop.");
+  const order = await findOrder(deps.db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw notFound(checkoutMessages.orderNotFound);
+  if (order.status !== "pending") {
+    if ((SETTLED as readonly string[]).includes(order.status)) return order;
+    throw new AppError("CONFLICT", order.status === "expired" ? checkoutMessages.holdExpired : checkoutMessages.paymentFailed);
+  }
+  if (outcome === "failure") {
+    gateway.failPayment(order.providerOrderId);
+    await failOrder(deps, order.id);
+    const failed = await findOrder(deps.db, byId(order.id));
+    if (!failed) throw notFound(checkoutMessages.orderNotFound);
+    return failed;
+  }
+  return confirmPayment(deps, userId, gateway.pay(order.providerOrderId));
+}

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "#domain/errors.ts";
+import type { IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The request's `Idempotency-Key` header: 1 to 255 visible ASCII characters, or none. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers["idempotency-key"];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !KEY.test(value)) {
+    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+  }
+  return value;
+}
+
+/**
+ * Runs a route's work once per `Idempotency-Key` (src/domain/idempotency): a repeat with the same key and body answers
+ * the first status and body again (with `Idempotent-Replayed: true`); without the header the work just runs.
+ */
+export async function idempotent<T>(
+  service: IdempotencyService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { owner, scope }: { owner: string; scope: string },
+  work: () => Promise<{ status: number; body: T }>,
+): Promise<T> {
+  const answer = await service.run({ owner, scope, key: idempotencyKeyOf(request), request: request.body ?? null }, work);
+  if (answer.replayed) reply.header("idempotent-replayed", "true");
+  reply.status(answer.status);
+  return answer.body;
+}
