@@ -125,7 +125,7 @@ function OrderRow({ order, search }: { order: OrderRowData; search: URLSearchPar
           to={`?${view.toString()}`}
           preventScrollReset
           className="font-semibold whitespace-nowrap text-brand-dark underline"
-          aria-label={`View the products of order ${order.id}`}
+          aria-label={`Click here to view the products of order ${order.id}`}
         >
           Click here to view
         </Link>
