@@ -116,6 +116,10 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     const catalog = createCatalogService({ db: database.db, changes: catalogChanges });
     const cart = createCartService({ db: database.db });
     const paymentGateway = createPaymentGateway(config.payments);
+    if ("checkCredentials" in paymentGateway) {
+      const warning = await paymentGateway.checkCredentials();
+      if (warning) log.warn({ warning }, "Razorpay did not answer the start-up key check; payments may fail until it does");
+    }
     log.info(
       { provider: paymentGateway.provider },
       paymentGateway.provider === "test"

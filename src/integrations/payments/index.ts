@@ -1,4 +1,5 @@
 import type { PaymentGateway } from "#domain/orders/ports.ts";
+import { createRazorpayGateway } from "./razorpay.ts";
 import { createTestGateway, type TestGateway } from "./test-gateway.ts";
 
 /** The resolved payment settings (src/server/config.ts `PaymentSettings`, repeated here: integrations don't import the server). */
@@ -7,8 +8,9 @@ export type PaymentGatewaySettings =
   | { provider: "test"; keyId: string; keySecret: string; webhookSecret: string };
 
 /** The payment provider the configuration names (docs/decisions/015-checkout-and-payments.md). */
-export function createPaymentGateway(settings: PaymentGatewaySettings): PaymentGateway | TestGateway {
+export function createPaymentGateway(
+  settings: PaymentGatewaySettings,
+): TestGateway | (PaymentGateway & { checkCredentials(): Promise<string | undefined> }) {
   if (settings.provider === "test") return createTestGateway(settings);
-  // The Razorpay REST adapter (razorpay.ts) replaces this.
-  throw new Error("PAYMENT_PROVIDER=razorpay is not available yet");
+  return createRazorpayGateway(settings);
 }

@@ -1,0 +1,83 @@
+import { ownerSettableStatuses } from "../src/domain/orders/types.ts";
+import { ConfigError, loadConfig } from "../src/server/config.ts";
+
+/**
+ * The shop owner's commands, without a database console, on the shop's own configuration (environment and .env):
+ *   npm run shop -- stock <productId> <quantity>     set a product's stock
+ *   npm run shop -- order <orderId> <status>         set an order's status (paid, shipped, delivered, cancelled, refunded)
+ * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
+ * PostgreSQL at any time. Changes go through the same services as the shop, so a cancelled pending order gives its
+ * stock back. A running shop's micro-cache serves the old figure for at most API_CACHE_TTL_MS.
+ */
+const usage = `usage:
+  npm run shop -- stock <productId> <quantity>
+  npm run shop -- order <orderId> <status>    status: ${ownerSettableStatuses.join(", ")}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const [command, id, value, ...extra] = process.argv.slice(2);
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+if (command === "--help" || command === "-h") {
+  console.log(usage);
+  process.exit(0);
+}
+if ((command !== "stock" && command !== "order") || id === undefined || value === undefined || extra.length > 0) {
+  fail(usage);
+}
+if (!UUID.test(id)) fail(`"${id}" is not an id (a UUID such as 01a20b01-f04a-707e-af02-40636730ccc2)\n${usage}`);
+const quantity = Number(value);
+if (command === "stock" && !(/^\d+$/.test(value) && Number.isSafeInteger(quantity))) {
+  fail(`the quantity must be a whole number, 0 or more (got "${value}")`);
+}
+if (command === "order" && !(ownerSettableStatuses as readonly string[]).includes(value)) {
+  fail(`the status must be one of: ${ownerSettableStatuses.join(", ")} (got "${value}")`);
+}
+
+try {
+  process.loadEnvFile();
+} catch {}
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig({ ...process.env, SEED_DEMO_DATA: "false" });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  fail(error.message);
+}
+
+const quiet = {
+  info() {},
+  warn() {},
+  error(object: object, message: string) {
+    console.error(message, object);
+  },
+};
+// Loaded only once the arguments are right: a typo is answered at once.
+const { createServices } = await import("../src/server/services.ts");
+const { DataDirLockedError } = await import("../src/db/data-dir-lock.ts");
+let runtime: Awaited<ReturnType<typeof createServices>>;
+try {
+  runtime = await createServices(config, { log: quiet });
+} catch (error) {
+  if (error instanceof DataDirLockedError)
+    fail(`${error.message}\n(The shop is running on its embedded database: stop it, run this again, start it.)`, 1);
+  throw error;
+}
+try {
+  if (command === "stock") {
+    await runtime.services.catalog.setStock(id, quantity);
+    console.log(`product ${id}: ${quantity} in stock`);
+  } else {
+    await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number]);
+    console.log(`order ${id}: ${value}`);
+  }
+  if (config.DATABASE_URL) console.log(`(running shops show it within API_CACHE_TTL_MS = ${config.API_CACHE_TTL_MS} ms)`);
+} catch (error) {
+  if (error instanceof Error && error.name === "AppError") fail(error.message, 1);
+  throw error;
+} finally {
+  await runtime.close();
+}

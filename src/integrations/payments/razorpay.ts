@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { type PaymentGateway, PaymentProviderError, type ProviderPayment } from "#domain/orders/ports.ts";
+import {
+  parseSignedWebhook,
+  razorpayOrderEntity,
+  razorpayPaymentEntity,
+  toProviderOrder,
+  toProviderPayment,
+} from "./razorpay-protocol.ts";
+import { paymentSignature, signatureMatches } from "./signatures.ts";
+
+/** Each call to Razorpay gives up after this long: a shopper is waiting on the other side. */
+const CALL_TIMEOUT_MS = 10_000;
+
+const collection = z.object({ items: z.array(razorpayPaymentEntity) });
+const refundEntity = z.object({ id: z.string().min(1) });
+const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
+
+export interface RazorpaySettings {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** https://api.razorpay.com, or a local stand-in in tests. */
+  apiUrl: string;
+}
+
+/**
+ * Razorpay over its REST API v1 (four calls: create an order, fetch a payment, list an order's payments, refund), with
+ * HTTP Basic auth of key id and secret and Node's own fetch: the official SDK would add a dependency for what these
+ * few lines say. Every failure (network, timeout, an error status, an answer that is not what Razorpay documents)
+ * becomes a PaymentProviderError naming the call and Razorpay's own description, never the secret.
+ */
+export function createRazorpayGateway(
+  settings: RazorpaySettings,
+): PaymentGateway & { checkCredentials(): Promise<string | undefined> } {
+  const authorization = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString("base64")}`;
+
+  async function call<T>(
+    what: string,
+    method: "GET" | "POST",
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<{ status: number; value: T | undefined }> {
+    let response: Response;
+    try {
+      response = await fetch(`${settings.apiUrl}${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "could not reach Razorpay";
+      throw new PaymentProviderError(`Razorpay ${what}: ${reason}`);
+    }
+    const text = await response.text().catch(() => "");
+    let json: unknown;
+    try {
+      json = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      if (response.status === 404) return { status: 404, value: undefined };
+      const description = errorBody.safeParse(json).data?.error.description ?? `HTTP ${response.status}`;
+      throw new PaymentProviderError(`Razorpay ${what}: ${description} (${response.status})`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new PaymentProviderError(`Razorpay ${what}: an answer that is not what Razorpay documents`);
+    return { status: response.status, value: parsed.data };
+  }
+
+  const found = <T>(what: string, answer: { value: T | undefined }): T => {
+    if (answer.value === undefined) throw new PaymentProviderError(`Razorpay ${what}: not found (404)`);
+    return answer.value;
+  };
+
+  return {
+    provider: "razorpay",
+    keyId: settings.keyId,
+
+    async createOrder({ amountPaise, currency, receipt }) {
+      const answer = await call("create order", "POST", "/v1/orders", razorpayOrderEntity, {
+        amount: amountPaise,
+        currency,
+        receipt,
+      });
+      return toProviderOrder(found("create order", answer));
+    },
+
+    verifyPaymentProof({ orderId, paymentId, signature }) {
+      return signatureMatches(paymentSignature(settings.keySecret, orderId, paymentId), signature);
+    },
+
+    async fetchPayment(paymentId): Promise<ProviderPayment | undefined> {
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(paymentId)) return undefined;
+      const answer = await call("fetch payment", "GET", `/v1/payments/${paymentId}`, razorpayPaymentEntity);
+      return answer.value ? toProviderPayment(answer.value) : undefined;
+    },
+
+    async listOrderPayments(orderId) {
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(orderId)) return [];
+      const answer = await call("list order payments", "GET", `/v1/orders/${orderId}/payments`, collection);
+      return (answer.value?.items ?? []).map(toProviderPayment);
+    },
+
+    async refund(paymentId, amountPaise) {
+      const answer = await call("refund", "POST", `/v1/payments/${encodeURIComponent(paymentId)}/refund`, refundEntity, {
+        amount: amountPaise,
+      });
+      return { id: found("refund", answer).id };
+    },
+
+    parseWebhook(input) {
+      return parseSignedWebhook(settings.webhookSecret, input);
+    },
+
+    /**
+     * At start-up: wrong keys stop the shop (an Error naming them); an unreachable Razorpay does not (a warning is
+     * returned): the shop can serve everything but payments meanwhile.
+     */
+    async checkCredentials() {
+      try {
+        await call("check keys", "GET", "/v1/orders?count=1", z.unknown());
+        return undefined;
+      } catch (error) {
+        if (error instanceof PaymentProviderError && /\((401|403)\)$/.test(error.message)) {
+          throw new Error("RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET: Razorpay refused these keys (Authentication failed)");
+        }
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/client.ts";
+import { products } from "#db/schema/catalog.ts";
+import { orders } from "#db/schema/shopping.ts";
+import { createTestProduct, createTestUser } from "../support/builders.ts";
+
+// `npm run shop -- ...` as the shop owner runs it: a real process on a real embedded database directory.
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+let dataDir: string;
+
+async function shop(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/shop.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development", LOG_LEVEL: "silent" },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Opens the shop's database in this process (as a running shop would hold it), runs `work`, closes it. */
+async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: undefined, pgliteDir: path.join(dataDir, "pglite") });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+let productId: string;
+let orderId: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "storefront-shop-"));
+  await withDatabase(async (db) => {
+    productId = (await createTestProduct(db, { countInStock: 3 })).id;
+    const user = await createTestUser(db);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        id: "01a20b01-f04a-707e-af02-40636730ccc2",
+        userId: user.id,
+        name: "Asha",
+        phoneNumber: "9876543210",
+        address: "12 MG Road",
+        pincode: "560001",
+        email: "asha@example.com",
+        billing: {
+          fullName: "Asha",
+          country: "India",
+          streetAddressLine1: "12 MG Road",
+          streetAddressLine2: "",
+          city: "Bengaluru",
+          state: "Karnataka",
+          zipCode: "560001",
+          phoneNumber: "9876543210",
+          email: "asha@example.com",
+        },
+        amountPaise: 1000,
+        status: "paid",
+        paymentProvider: "test",
+        providerOrderId: "order_x",
+        paymentId: "pay_x",
+      })
+      .returning();
+    orderId = order?.id ?? "";
+  });
+}, 60_000);
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("npm run shop", () => {
+  it("sets a product's stock and an order's status on the embedded database", async () => {
+    const stock = await shop("stock", productId, "42");
+    expect(stock).toMatchObject({ code: 0, stdout: `product ${productId}: 42 in stock\n` });
+    const status = await shop("order", orderId, "shipped");
+    expect(status.code).toBe(0);
+    await withDatabase(async (db) => {
+      expect((await db.select().from(products).where(eq(products.id, productId)))[0]?.countInStock).toBe(42);
+      expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("shipped");
+    });
+  });
+
+  it("refuses wrong input with a message and changes nothing", async () => {
+    expect(await shop("stock", productId, "-1")).toMatchObject({ code: 2, stderr: expect.stringMatching(/whole number/) });
+    expect(await shop("order", orderId, "lost")).toMatchObject({ code: 2, stderr: expect.stringMatching(/must be one of/) });
+    expect(await shop("stock", "not-an-id", "1")).toMatchObject({ code: 2, stderr: expect.stringMatching(/is not an id/) });
+    expect(await shop("stock", "01a20b01-0000-7000-8000-000000000000", "1")).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/Product not found/),
+    });
+    expect(await shop("delete", productId)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage:/) });
+  });
+
+  it("waits for a running shop on the embedded database to stop", async () => {
+    const refused = await withDatabase(() => shop("stock", productId, "7"));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/in use by another process[\s\S]*stop it, run this again/);
+  });
+});
