@@ -84,6 +84,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     development: Boolean(options.devServer),
     httpsOnly,
     googleSignIn: Boolean(config.GOOGLE_CLIENT_ID),
+    razorpayCheckout: config.payments.provider === "razorpay",
   });
   await server.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await server.register(fastifyCookie);

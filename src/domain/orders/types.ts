@@ -12,6 +12,9 @@ import type { PaymentProviderName } from "./ports.ts";
 export { orderStatuses };
 export type OrderStatus = (typeof orderStatuses)[number];
 
+/** Orders whose products the shopper bought and kept: a review of one of them is a 'verified purchase'. */
+export const PURCHASED_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
+
 /** The states the shop owner may set by command. */
 export const ownerSettableStatuses = [
   "paid",

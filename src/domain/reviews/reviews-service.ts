@@ -11,6 +11,7 @@ import type { CatalogService } from "../catalog/catalog-service.ts";
 import { toPage } from "../catalog/product-query.ts";
 import type { Page, Pagination } from "../catalog/types.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
+import { PURCHASED_ORDER_STATUSES } from "../orders/types.ts";
 import type { CatalogChanges } from "../ports.ts";
 
 export interface Review {
@@ -54,11 +55,8 @@ export interface AddedReview {
   reviewCount: number;
 }
 
-/**
- * Order statuses that mean "paid" (and later steps of a paid order). TODO(orders issue): ask the orders service once
- * it exists; no order is paid before checkout lands.
- */
-const PAID_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const;
+/** A 'verified purchase': the reviewer has an order of the product that was paid and not given back (orders/types.ts). */
+const PAID_ORDER_STATUSES = PURCHASED_ORDER_STATUSES;
 
 /** Whether the review's author has a paid order with the reviewed product (a correlated test on `reviews`). */
 const verifiedPurchase = (executor: DbExecutor) =>

@@ -9,7 +9,20 @@ export interface PageSecurityOptions {
   httpsOnly: boolean;
   /** Google Identity Services runs in the page (script, iframe, XHR) when Google sign-in is configured. */
   googleSignIn: boolean;
+  /**
+   * Razorpay Checkout runs in the payment step (PAYMENT_PROVIDER=razorpay): its script, its iframe and its calls. With
+   * the test provider nothing of Razorpay's is allowed.
+   */
+  razorpayCheckout?: boolean;
 }
+
+/** What Razorpay Checkout loads: checkout.js, the payment iframe on api.razorpay.com, its telemetry and its images. */
+const RAZORPAY = {
+  script: ["https://checkout.razorpay.com"],
+  frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
+  connect: ["https://api.razorpay.com", "https://lumberjack.razorpay.com"],
+  img: ["https://cdn.razorpay.com"],
+};
 
 /**
  * Security headers for pages: helmet with a Content-Security-Policy whose script and style nonces are new on every
@@ -17,8 +30,13 @@ export interface PageSecurityOptions {
  * fixed set of static-security-headers.ts instead (docs/decisions/009 and 010).
  */
 export const pageSecurityHeaders = fp(
-  async function pageSecurityHeaders(app: FastifyInstance, { development, httpsOnly, googleSignIn }: PageSecurityOptions) {
+  async function pageSecurityHeaders(
+    app: FastifyInstance,
+    { development, httpsOnly, googleSignIn, razorpayCheckout = false }: PageSecurityOptions,
+  ) {
     const google = googleSignIn ? ["https://accounts.google.com"] : [];
+    const razorpay = (kind: keyof typeof RAZORPAY) => (razorpayCheckout ? RAZORPAY[kind] : []);
+    const frames = [...google, ...razorpay("frame")];
     await app.register(fastifyHelmet, {
       enableCSPNonces: !development,
       contentSecurityPolicy: development
@@ -27,13 +45,13 @@ export const pageSecurityHeaders = fp(
             directives: {
               "default-src": ["'self'"],
               // Helmet adds the request's nonce to script-src and style-src; React Router's inline scripts carry it.
-              "script-src": ["'self'", ...google],
+              "script-src": ["'self'", ...google, ...razorpay("script")],
               "style-src": ["'self'", ...google],
               // A nonce disables 'unsafe-inline' for elements, but style attributes (category colours) need it.
               "style-src-attr": ["'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:"],
-              "connect-src": ["'self'", ...google],
-              "frame-src": google.length > 0 ? google : ["'none'"],
+              "img-src": ["'self'", "data:", "blob:", ...razorpay("img")],
+              "connect-src": ["'self'", ...google, ...razorpay("connect")],
+              "frame-src": frames.length > 0 ? frames : ["'none'"],
               "upgrade-insecure-requests": httpsOnly ? [] : null,
             },
           },
