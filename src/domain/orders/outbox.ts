@@ -1,16 +1,65 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { DbExecutor } from "#db/client.ts";
 import { outbox } from "#db/schema/shopping.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import type { OrdersDeps } from "./deps.ts";
 import { byId, findOrder } from "./order-rows.ts";
+import type { Order } from "./types.ts";
 
 const CLAIM_SECONDS = 60;
 const MAX_ATTEMPTS = 10;
 const BATCH = 20;
 
+type OutboxMessage = { id: string; kind: string; payload: Record<string, unknown> };
+
 /**
- * Sends what the paying transactions wrote to the outbox (the order confirmations). Called after each payment commits
- * and by the periodic job, on any number of instances: each message is first claimed for a minute (`claimed_until`,
+ * The outbox row a paying transaction writes for its confirmation e-mail, already claimed by the writer for a minute
+ * (`claimed_until`): the writer sends it right after commit (`sendClaimed`) without claiming it again, and the periodic
+ * job picks it up only if that did not happen. Undefined when the order's confirmation was written before.
+ */
+export async function writeConfirmation(deps: OrdersDeps, tx: DbExecutor, orderId: string): Promise<OutboxMessage | undefined> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      id: uuidv7(),
+      kind: "order-confirmation",
+      dedupeKey: `order-confirmation:${orderId}`,
+      payload: { orderId },
+      attempts: 1,
+      claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+  return row;
+}
+
+/** Sends one claimed message and marks it sent; a failure is recorded and left to the periodic job. */
+export async function sendClaimed(deps: OrdersDeps, message: OutboxMessage, known: readonly Order[] = []): Promise<boolean> {
+  const { db, now } = deps;
+  try {
+    if (message.kind === "order-confirmation") {
+      const orderId = String(message.payload.orderId);
+      // The order just paid is in hand: no need to read it again.
+      const order = known.find((candidate) => candidate.id === orderId) ?? (await findOrder(db, byId(orderId)));
+      if (order) await deps.mailer.send(orderConfirmationEmail(order, deps.publicUrl));
+    }
+    await db.update(outbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(outbox.id, message.id));
+    return true;
+  } catch (error) {
+    deps.log.error({ err: error, messageId: message.id }, "an order e-mail could not be sent; it will be tried again");
+    await db
+      .update(outbox)
+      .set({ lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) })
+      .where(eq(outbox.id, message.id))
+      .catch(() => {});
+    return false;
+  }
+}
+
+/**
+ * Sends what paying transactions wrote to the outbox and nobody sent yet (the writer failed, or crashed after commit).
+ * Run by the periodic job on any number of instances: each message is first claimed for a minute (`claimed_until`,
  * `for update skip locked`), so two instances never send the same one at once; it is marked sent right after the mail
  * server accepts it. A crash between the two sends it once more when the claim runs out (at least once, never lost).
  */
@@ -39,21 +88,6 @@ export async function deliverOutbox(deps: OrdersDeps): Promise<number> {
     )
     .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
   let sent = 0;
-  for (const message of claimed) {
-    try {
-      if (message.kind === "order-confirmation") {
-        const order = await findOrder(db, byId(String(message.payload.orderId)));
-        if (order) await deps.mailer.send(orderConfirmationEmail(order, deps.publicUrl));
-      }
-      await db.update(outbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(outbox.id, message.id));
-      sent += 1;
-    } catch (error) {
-      deps.log.error({ err: error, messageId: message.id }, "an order e-mail could not be sent; it will be tried again");
-      await db
-        .update(outbox)
-        .set({ lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500) })
-        .where(eq(outbox.id, message.id));
-    }
-  }
+  for (const message of claimed) if (await sendClaimed(deps, message)) sent += 1;
   return sent;
 }

@@ -1,13 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { v7 as uuidv7 } from "uuid";
+import { and, eq, isNull } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
-import { orderItems, orders, outbox, paymentEvents } from "#db/schema/shopping.ts";
+import { orders, paymentEvents } from "#db/schema/shopping.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersDeps } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
-import { byId, findOrder } from "./order-rows.ts";
-import { deliverOutbox } from "./outbox.ts";
+import { byId, findOrder, toOrder } from "./order-rows.ts";
+import { sendClaimed, writeConfirmation } from "./outbox.ts";
 import { isTestGateway, type PaymentProof, type ProviderPayment } from "./ports.ts";
 import type { Order } from "./types.ts";
 
@@ -50,7 +49,7 @@ export async function completeWithPayment(deps: OrdersDeps, order: Order, paymen
     // Authorised but not captured yet: reconciliation will see it captured (or failed) later.
     throw new AppError("CONFLICT", "Your payment is still being processed. We will e-mail you when it is confirmed.");
   }
-  return applyCapturedPayment(deps, order.id, payment);
+  return applyCapturedPayment(deps, order, payment);
 }
 
 function paysFor(payment: ProviderPayment, order: Order): boolean {
@@ -59,51 +58,56 @@ function paysFor(payment: ProviderPayment, order: Order): boolean {
   );
 }
 
-async function applyCapturedPayment(deps: OrdersDeps, orderId: string, payment: ProviderPayment): Promise<Order> {
+async function applyCapturedPayment(deps: OrdersDeps, order: Order, payment: ProviderPayment): Promise<Order> {
   const { db, now } = deps;
+  // An order's lines never change once placed: the ones read before are still true inside the transaction.
+  const { lines } = order;
   const outcome = await withTransaction(db, async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const paidFields = { paymentId: payment.id, paidAt: now(), updatedAt: now() };
+    // The usual case in one statement: still pending, stock still held, no payment applied yet.
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: "paid", ...paidFields })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending"), eq(orders.stockHeld, true), isNull(orders.paymentId)))
+      .returning();
+    if (paid) {
+      await deps.cart.removeOrdered(tx, paid.userId, lines);
+      return { row: paid, changed: [] as string[], refund: false, mail: await writeConfirmation(deps, tx, order.id) };
+    }
+    const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!row) throw notFound(checkoutMessages.orderNotFound);
     // Already settled (by another path, or by this payment): nothing changes, whoever asks and however often.
-    if (row.paymentId !== null || (SETTLED as readonly string[]).includes(row.status))
-      return { changed: [] as string[], refund: false };
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    let changed: string[] = [];
-    let status: "paid" | "refund_pending" = "paid";
-    if (!row.stockHeld) {
-      // The hold ended (expired or failed) before the money arrived: take the stock again if it is still there.
-      const taken = await deps.catalog.reserveStock(
-        tx,
-        lines.flatMap((line) => (line.productId ? [{ productId: line.productId, quantity: line.quantity }] : [])),
-      );
-      if (taken.ok) changed = [...taken.products.keys()];
-      else status = "refund_pending";
+    if (row.paymentId !== null || (SETTLED as readonly string[]).includes(row.status)) {
+      return { row, changed: [] as string[], refund: false, mail: undefined };
     }
-    await tx
+    // The hold ended (expired or failed) before the money arrived: take the stock again if it is still there.
+    const taken = await deps.catalog.reserveStock(
+      tx,
+      lines.flatMap((line) => (line.productId ? [{ productId: line.productId, quantity: line.quantity }] : [])),
+    );
+    const status = taken.ok ? "paid" : "refund_pending";
+    const [updated] = await tx
       .update(orders)
-      .set({
-        status,
-        paymentId: payment.id,
-        paidAt: now(),
-        stockHeld: status === "paid",
-        updatedAt: now(),
-      })
-      .where(eq(orders.id, orderId));
-    if (status === "paid") {
-      await deps.cart.removeOrdered(tx, row.userId, lines);
-      await tx
-        .insert(outbox)
-        .values({ id: uuidv7(), kind: "order-confirmation", dedupeKey: `order-confirmation:${orderId}`, payload: { orderId } })
-        .onConflictDoNothing();
-    }
-    return { changed, refund: status === "refund_pending" };
+      .set({ status, ...paidFields, stockHeld: taken.ok })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!taken.ok) return { row: updated ?? row, changed: [] as string[], refund: true, mail: undefined };
+    await deps.cart.removeOrdered(tx, row.userId, lines);
+    return {
+      row: updated ?? row,
+      changed: [...taken.products.keys()],
+      refund: false,
+      mail: await writeConfirmation(deps, tx, order.id),
+    };
   });
   if (outcome.changed.length > 0) deps.changes.productsChanged(outcome.changed);
-  if (outcome.refund) await refundOrder(deps, orderId);
-  await deliverOutbox(deps).catch((error: unknown) => deps.log.error({ err: error }, "order e-mails not sent yet"));
-  const order = await findOrder(db, byId(orderId));
-  if (!order) throw notFound(checkoutMessages.orderNotFound);
-  return order;
+  let settled = toOrder(outcome.row, lines);
+  if (outcome.refund) {
+    await refundOrder(deps, order.id);
+    settled = (await findOrder(db, byId(order.id))) ?? settled;
+  }
+  if (outcome.mail) await sendClaimed(deps, outcome.mail, [settled]);
+  return settled;
 }
 
 /** Gives the money back for a payment whose stock was sold meanwhile; retried by reconciliation until it goes through. */

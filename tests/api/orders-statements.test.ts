@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MailMessage } from "#domain/accounts/ports.ts";
+import { createCartService } from "#domain/cart/cart-service.ts";
+import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createOrdersService } from "#domain/orders/orders-service.ts";
+import { ignoreCatalogChanges } from "#domain/ports.ts";
+import { createTestGateway } from "#integrations/payments/test-gateway.ts";
+import { createTestProduct, createTestUser } from "../support/builders.ts";
+import { countingDb } from "../support/counting-db.ts";
+import { billing } from "../support/orders.ts";
+import { createTestServices, type TestServices } from "../support/test-services.ts";
+
+// What a completed order costs the database (issue "Checkout": at most 15 SQL statements per completed order),
+// counted on the real database: checkout, the verified payment and its confirmation e-mail.
+let t: TestServices;
+beforeAll(async () => {
+  t = await createTestServices();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("a completed order", () => {
+  it("costs at most 15 SQL statements for a one-product cart (begin and commit included), and one more per extra product", async () => {
+    const counted = await countingDb(t.db);
+    const mails: MailMessage[] = [];
+    const catalog = createCatalogService({ db: counted.db, changes: ignoreCatalogChanges });
+    const cart = createCartService({ db: counted.db });
+    const gateway = createTestGateway({ keyId: "rzp_test_x", keySecret: "key secret", webhookSecret: "webhook secret" });
+    const orders = createOrdersService({
+      db: counted.db,
+      gateway,
+      catalog,
+      cart,
+      mailer: { send: async (message) => void mails.push(message) },
+      changes: ignoreCatalogChanges,
+      now: () => new Date(),
+      holdMinutes: 15,
+      publicUrl: "http://shop.test",
+      log: { info() {}, warn() {}, error() {} },
+    });
+
+    const complete = async (productCount: number) => {
+      const user = await createTestUser(t.db);
+      for (let i = 0; i < productCount; i++) {
+        const product = await createTestProduct(t.db, { countInStock: 5 });
+        await cart.add({ kind: "user", userId: user.id }, { productId: product.id, quantity: 1 });
+      }
+      counted.reset();
+      const step = await orders.checkout(user.id, billing);
+      const checkout = counted.statements.length;
+      const paid = await orders.confirmPayment(user.id, gateway.pay(step.providerOrderId));
+      expect(paid.status).toBe("paid");
+      return { checkout, total: counted.statements.length };
+    };
+
+    const one = await complete(1);
+    expect(mails).toHaveLength(1);
+    expect(one.total).toBeLessThanOrEqual(15);
+    const three = await complete(3);
+    expect(three.total - one.total).toBeLessThanOrEqual(2);
+    console.info(`statements: one product ${one.checkout} + ${one.total - one.checkout}; three products ${three.total}`);
+  });
+});
