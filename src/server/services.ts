@@ -127,7 +127,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
         : "payments: Razorpay",
     );
     const idempotency = createIdempotencyService({ db: database.db, now });
-    const orders = createOrdersService({
+    const orders: OrdersService = createOrdersService({
       db: database.db,
       gateway: paymentGateway,
       catalog,
@@ -139,6 +139,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       publicUrl: config.PUBLIC_URL,
       log,
     });
+    // Confirmation e-mails sent after the answer finish before the database closes.
+    closers.push(() => orders.settled());
     const services: Services = {
       catalog,
       search: createSearchService({ db: database.db }),

@@ -50,6 +50,7 @@ describe("a completed order", () => {
       const step = await orders.checkout(user.id, billing);
       const checkout = counted.statements.length;
       const paid = await orders.confirmPayment(user.id, gateway.pay(step.providerOrderId));
+      await orders.settled();
       expect(paid.status).toBe("paid");
       return { checkout, total: counted.statements.length };
     };

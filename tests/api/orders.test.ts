@@ -129,11 +129,14 @@ describe("POST /api/orders/create", () => {
     const replay = await kit.confirm(shopper.token, proof);
     expect(replay.body).toMatchObject({ id: started.orderId, status: "paid" });
     expect(await stockOf(product.id)).toBe(8);
+    // The e-mail goes after the answer (its outbox row is written with the payment).
+    await app.services.orders.settled();
     const mails = await app.db
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `order-confirmation:${started.orderId}`));
     expect(mails).toHaveLength(1);
+    expect(mails[0]?.lastError ?? null).toBeNull();
     expect(mails[0]?.sentAt).not.toBeNull();
     const eml = (await readdir(path.join(app.dataDir, "outbox"))).filter((name) => name.endsWith(".eml"));
     expect(eml.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { orderItems, orders } from "#db/schema/shopping.ts";
 import { type BillingInput, checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { PaymentProviderError } from "./ports.ts";
 import type { PaymentStep } from "./types.ts";
@@ -19,7 +19,7 @@ export const flatAddress = (billing: BillingInput) =>
  * PAYMENT_HOLD_MINUTES, and the provider's order for the same amount. One pending order per shopper: checking out
  * again (after going back to change the cart) releases the previous hold first, so stock is never held twice.
  */
-export async function checkout(deps: OrdersDeps, userId: string, billing: BillingInput): Promise<PaymentStep> {
+export async function checkout(deps: OrdersContext, userId: string, billing: BillingInput): Promise<PaymentStep> {
   const { db, gateway, catalog, cart, changes, now } = deps;
   const country = findCountry(billing.country);
   if (!country) throw badRequest(checkoutMessages.countryUnknown);

@@ -27,3 +27,9 @@ export interface OrdersDeps {
   publicUrl: string;
   log: OrdersLog;
 }
+
+/** What the orders' own functions share: the dependencies, plus work that finishes after the answer (e-mail). */
+export interface OrdersContext extends OrdersDeps {
+  /** Runs `work` in the background; `close()`-time code waits for it (see `createOrdersService().settled`). */
+  background(work: Promise<unknown>): void;
+}

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { orderItems, orders } from "#db/schema/shopping.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext } from "./deps.ts";
 
 /**
  * Ends a pending order's hold: its quantities go back to stock and it becomes `expired` or `failed`. Guarded on the
@@ -9,7 +9,7 @@ import type { OrdersDeps } from "./deps.ts";
  * requests try at the same time. Returns whether this call did it.
  */
 export async function releaseHold(
-  deps: OrdersDeps,
+  deps: OrdersContext,
   orderId: string,
   status: "expired" | "failed" | "cancelled",
 ): Promise<boolean> {

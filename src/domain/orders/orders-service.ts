@@ -4,7 +4,7 @@ import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder, listOrders } from "./order-rows.ts";
 import { deliverOutbox } from "./outbox.ts";
@@ -23,7 +23,16 @@ const PER_PAGE_MAX = 50;
  * own amount say so. `orders`, `order_items`, `payment_events` and `outbox` are written only here (decision 011);
  * stock through the catalogue's operations, the cart through the cart's.
  */
-export function createOrdersService(deps: OrdersDeps) {
+export function createOrdersService(dependencies: OrdersDeps) {
+  const running = new Set<Promise<unknown>>();
+  const deps: OrdersContext = {
+    ...dependencies,
+    background(work) {
+      const tracked = work.catch((error: unknown) => dependencies.log.error({ err: error }, "background order work failed"));
+      running.add(tracked);
+      void tracked.finally(() => running.delete(tracked));
+    },
+  };
   const { db } = deps;
 
   async function ownOrder(userId: string, orderId: string) {
@@ -77,6 +86,11 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** One of the shopper's orders; another shopper's is not found. */
     find: ownOrder,
+
+    /** Resolves once the work started after answers (confirmation e-mails) is done: before closing, and in tests. */
+    async settled(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
 
     /** The background job: see reconcile.ts. */
     reconcile: () => reconcile(deps),

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
 import { outbox } from "#db/schema/shopping.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext } from "./deps.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import type { Order } from "./types.ts";
 
@@ -18,7 +18,11 @@ type OutboxMessage = { id: string; kind: string; payload: Record<string, unknown
  * (`claimed_until`): the writer sends it right after commit (`sendClaimed`) without claiming it again, and the periodic
  * job picks it up only if that did not happen. Undefined when the order's confirmation was written before.
  */
-export async function writeConfirmation(deps: OrdersDeps, tx: DbExecutor, orderId: string): Promise<OutboxMessage | undefined> {
+export async function writeConfirmation(
+  deps: OrdersContext,
+  tx: DbExecutor,
+  orderId: string,
+): Promise<OutboxMessage | undefined> {
   const [row] = await tx
     .insert(outbox)
     .values({
@@ -35,7 +39,7 @@ export async function writeConfirmation(deps: OrdersDeps, tx: DbExecutor, orderI
 }
 
 /** Sends one claimed message and marks it sent; a failure is recorded and left to the periodic job. */
-export async function sendClaimed(deps: OrdersDeps, message: OutboxMessage, known: readonly Order[] = []): Promise<boolean> {
+export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, known: readonly Order[] = []): Promise<boolean> {
   const { db, now } = deps;
   try {
     if (message.kind === "order-confirmation") {
@@ -63,7 +67,7 @@ export async function sendClaimed(deps: OrdersDeps, message: OutboxMessage, know
  * `for update skip locked`), so two instances never send the same one at once; it is marked sent right after the mail
  * server accepts it. A crash between the two sends it once more when the claim runs out (at least once, never lost).
  */
-export async function deliverOutbox(deps: OrdersDeps): Promise<number> {
+export async function deliverOutbox(deps: OrdersContext): Promise<number> {
   const { db, now } = deps;
   const claimed = await db
     .update(outbox)

@@ -3,7 +3,7 @@ import { withTransaction } from "#db/client.ts";
 import { orders, paymentEvents } from "#db/schema/shopping.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder, toOrder } from "./order-rows.ts";
 import { sendClaimed, writeConfirmation } from "./outbox.ts";
@@ -21,7 +21,7 @@ const unverified = () => badRequest(checkoutMessages.paymentUnverified);
  * payment itself is fetched from the provider and must be captured, for this provider order, in this amount and
  * currency. Only then is the order paid. Replaying the same proof answers the same paid order.
  */
-export async function confirmPayment(deps: OrdersDeps, userId: string, proof: PaymentProof): Promise<Order> {
+export async function confirmPayment(deps: OrdersContext, userId: string, proof: PaymentProof): Promise<Order> {
   const order = await findOrder(
     deps.db,
     and(eq(orders.paymentProvider, deps.gateway.provider), eq(orders.providerOrderId, proof.orderId), eq(orders.userId, userId)),
@@ -38,7 +38,7 @@ export async function confirmPayment(deps: OrdersDeps, userId: string, proof: Pa
  * Applies a payment the provider says exists to our order (browser callback, webhook, reconciliation): every path ends
  * here, so the amount check and the single state change are written once.
  */
-export async function completeWithPayment(deps: OrdersDeps, order: Order, paymentId: string): Promise<Order> {
+export async function completeWithPayment(deps: OrdersContext, order: Order, paymentId: string): Promise<Order> {
   if (order.paymentId === paymentId && (SETTLED as readonly string[]).includes(order.status)) return order;
   const payment = await deps.gateway.fetchPayment(paymentId);
   if (!payment || !paysFor(payment, order)) {
@@ -58,7 +58,7 @@ function paysFor(payment: ProviderPayment, order: Order): boolean {
   );
 }
 
-async function applyCapturedPayment(deps: OrdersDeps, order: Order, payment: ProviderPayment): Promise<Order> {
+async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: ProviderPayment): Promise<Order> {
   const { db, now } = deps;
   // An order's lines never change once placed: the ones read before are still true inside the transaction.
   const { lines } = order;
@@ -106,12 +106,16 @@ async function applyCapturedPayment(deps: OrdersDeps, order: Order, payment: Pro
     await refundOrder(deps, order.id);
     settled = (await findOrder(db, byId(order.id))) ?? settled;
   }
-  if (outcome.mail) await sendClaimed(deps, outcome.mail, [settled]);
+  // The e-mail goes after the answer: the outbox row already guarantees it (the periodic job sends what this misses).
+  if (outcome.mail) {
+    const mail = outcome.mail;
+    deps.background(sendClaimed(deps, mail, [settled]));
+  }
   return settled;
 }
 
 /** Gives the money back for a payment whose stock was sold meanwhile; retried by reconciliation until it goes through. */
-export async function refundOrder(deps: OrdersDeps, orderId: string): Promise<void> {
+export async function refundOrder(deps: OrdersContext, orderId: string): Promise<void> {
   const [row] = await deps.db
     .select({ paymentId: orders.paymentId, amountPaise: orders.amountPaise, status: orders.status })
     .from(orders)
@@ -130,7 +134,7 @@ export async function refundOrder(deps: OrdersDeps, orderId: string): Promise<vo
 }
 
 /** A payment that failed: the order fails and its stock goes back, unless a payment of it was captured meanwhile. */
-export async function failOrder(deps: OrdersDeps, orderId: string): Promise<void> {
+export async function failOrder(deps: OrdersContext, orderId: string): Promise<void> {
   await releaseHold(deps, orderId, "failed");
 }
 
@@ -139,7 +143,7 @@ export async function failOrder(deps: OrdersDeps, orderId: string): Promise<void
  * complete the order (for the shopper whose browser never came back), `payment.failed` releases it.
  */
 export async function handleWebhook(
-  deps: OrdersDeps,
+  deps: OrdersContext,
   input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
 ): Promise<{ duplicate: boolean }> {
   const event = deps.gateway.parseWebhook(input);
@@ -176,7 +180,7 @@ export async function handleWebhook(
  * through `confirmPayment` like a real one; "decline" records a failed attempt and fails the order.
  */
 export async function payWithTestProvider(
-  deps: OrdersDeps,
+  deps: OrdersContext,
   userId: string,
   orderId: string,
   outcome: "success" | "failure",

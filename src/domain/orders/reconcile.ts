@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { orders } from "#db/schema/shopping.ts";
 import { AppError } from "../errors.ts";
-import type { OrdersDeps } from "./deps.ts";
+import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import { deliverOutbox } from "./outbox.ts";
@@ -26,7 +26,7 @@ export interface ReconcileReport {
  * refunds; sends waiting e-mails. Several instances may run it at once: each order is claimed for two minutes first
  * (`claimed_until`, `for update skip locked`), so one instance handles a given order.
  */
-export async function reconcile(deps: OrdersDeps): Promise<ReconcileReport> {
+export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
   const { db, now, gateway } = deps;
   const report: ReconcileReport = { checked: 0, paid: 0, expired: 0, refunded: 0, mails: 0 };
   const at = now();

@@ -1,0 +1,245 @@
+// Checkout benchmark: `npm run bench:checkout [-- --buyers 50 --duration 20]`. On PostgreSQL (BENCH_DATABASE_URL,
+// TEST_DATABASE_URL, or a server on 127.0.0.1:5432), with the test payment provider: each of N concurrent buyers
+// fills a cart, checks out (POST /api/orders/checkout) and pays (the labelled test payment, POST /checkout/pay/{id}),
+// all at the same moment, in bursts until the time is up; a completed order is the pair. Reports p50/p99 of a completed order, errors, orders per second and
+// the stock at the end. See bench/README.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { hashPassword } from "../src/domain/accounts/passwords.ts";
+import {
+  freePort,
+  gitFacts,
+  HarnessError,
+  installExitHandlers,
+  loadAverage,
+  machineFacts,
+  markdownTable,
+  spawnTracked,
+  stopProcess,
+  waitForReady,
+} from "./lib.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = path.join(import.meta.dirname, ".data", "checkout");
+const resultsDir = path.join(import.meta.dirname, "results");
+const BENCH_DATABASE = "storefront_bench_checkout";
+const PASSWORD = "bench password 123";
+const TARGET = { p99UnderMs: 150, errors: 0, statementsPerOrder: 15, buyers: 50 };
+
+const { values } = parseArgs({
+  options: { buyers: { type: "string" }, duration: { type: "string" }, help: { type: "boolean", short: "h" } },
+  strict: true,
+});
+if (values.help) {
+  console.log("Usage: npm run bench:checkout -- [--buyers 50] [--duration 20]");
+  process.exit(0);
+}
+const buyers = Number(values.buyers ?? TARGET.buyers);
+const durationSeconds = Number(values.duration ?? 20);
+if (!Number.isInteger(buyers) || buyers < 1 || !Number.isInteger(durationSeconds) || durationSeconds < 1) {
+  throw new HarnessError("--buyers and --duration must be positive whole numbers");
+}
+
+installExitHandlers();
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${BENCH_DATABASE}`;
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+await admin.query(`create database ${BENCH_DATABASE}`);
+await admin.end();
+mkdirSync(dataDir, { recursive: true });
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+// BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+const server = spawnTracked(process.execPath, [...profile, "src/server/main.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl.toString(),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "bench session secret, 32 characters or more",
+    PAYMENT_PROVIDER: "test",
+    ALLOW_TEST_PAYMENTS: "true",
+    API_CACHE_TTL_MS: "0",
+    SIGNIN_MAX_FAILURES: "100000",
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseUrl,
+  },
+  logFile: path.join(dataDir, "server.log"),
+});
+try {
+  await waitForReady(`${baseUrl}/readyz`, server, 180_000);
+
+  // Buyers: accounts with a known password (written straight into the bench database), signed in through the API.
+  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  await db.connect();
+  const passwordHash = await hashPassword(PASSWORD);
+  const { rows: productRows } = await db.query<{ id: string }>(
+    `select id from products where array_length(product_ram, 1) is null and array_length(size, 1) is null
+       and array_length(product_weight, 1) is null order by id limit 200`,
+  );
+  await db.query("update products set count_in_stock = 1000000");
+  const tokens: string[] = [];
+  for (let i = 0; i < buyers; i++) {
+    const email = `buyer-${i}@bench.test`;
+    await db.query(
+      `insert into users (id, name, email, phone, password_hash, is_verified) values (gen_random_uuid(), $1, $2, '9876543210', $3, true)`,
+      [`Buyer ${i}`, email, passwordHash],
+    );
+    const signIn = await fetch(`${baseUrl}/api/user/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const body = (await signIn.json()) as { token?: string; msg?: string };
+    if (!body.token) throw new HarnessError(`sign-in of ${email} failed: ${signIn.status} ${body.msg}`);
+    tokens.push(body.token);
+  }
+
+  const billing = {
+    fullName: "Bench Buyer",
+    country: "India",
+    streetAddressLine1: "1 Load Street",
+    city: "Bengaluru",
+    state: "Karnataka",
+    zipCode: "560001",
+    phoneNumber: "9876543210",
+    email: "buyer@bench.test",
+  };
+  const latencies: number[] = [];
+  const checkoutLatencies: number[] = [];
+  const payLatencies: number[] = [];
+  let errors = 0;
+  const errorSamples: string[] = [];
+  const fail = (what: string) => {
+    errors += 1;
+    if (errorSamples.length < 5) errorSamples.push(what);
+  };
+
+  /** One completed order for one buyer: cart add (not timed), then checkout + test payment (timed). */
+  async function order(token: string, productId: string | undefined): Promise<number | undefined> {
+    const auth = { authorization: `Bearer ${token}` };
+    const added = await fetch(`${baseUrl}/api/cart/add`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ productId, quantity: 1 }),
+    });
+    await added.arrayBuffer();
+    if (added.status !== 201) return void fail(`cart add ${added.status}`);
+    const started = performance.now();
+    const checkout = await fetch(`${baseUrl}/api/orders/checkout`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify(billing),
+    });
+    const step = (await checkout.json()) as { orderId?: string; msg?: string };
+    if (checkout.status !== 201 || !step.orderId) return void fail(`checkout ${checkout.status} ${step.msg}`);
+    const checkedOut = performance.now();
+    checkoutLatencies.push(checkedOut - started);
+    const paid = await fetch(`${baseUrl}/checkout/pay/${step.orderId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: `sid=${token}`, origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=test-pay",
+    });
+    await paid.arrayBuffer();
+    if (paid.status !== 302 || !paid.headers.get("location")?.startsWith("/checkout/done/"))
+      return void fail(`pay ${paid.status}`);
+    payLatencies.push(performance.now() - checkedOut);
+    return performance.now() - started;
+  }
+  const productFor = (index: number, round: number) => productRows[(index * 7 + round) % productRows.length]?.id;
+
+  // Bursts: all buyers press Checkout at the same moment, again and again (a sale opening), until the time is up.
+  const loadBefore = loadAverage();
+  const started = performance.now();
+  const deadline = started + durationSeconds * 1000;
+  let round = 0;
+  while (performance.now() < deadline) {
+    const burst = await Promise.all(tokens.map((token, index) => order(token, productFor(index, round))));
+    for (const ms of burst) if (ms !== undefined) latencies.push(ms);
+    round += 1;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+
+  const { rows: counts } = await db.query<{ status: string; n: string }>("select status, count(*) n from orders group by status");
+  const { rows: negative } = await db.query<{ n: string }>("select count(*) n from products where count_in_stock < 0");
+  await db.end();
+
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  const round1 = (n: number) => Math.round(n * 10) / 10;
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
+  const result = {
+    date: new Date().toISOString(),
+    ...gitFacts(root),
+    machine: machineFacts(),
+    loadBefore,
+    target: TARGET,
+    buyers,
+    durationSeconds,
+    bursts: round,
+    completedOrders: latencies.length,
+    ordersPerSecond: round1(latencies.length / elapsed),
+    checkoutP50Ms: round1(median(checkoutLatencies)),
+    payP50Ms: round1(median(payLatencies)),
+    p50Ms: round1(at(0.5)),
+    p90Ms: round1(at(0.9)),
+    p99Ms: round1(at(0.99)),
+    maxMs: round1(latencies.at(-1) ?? Number.NaN),
+    errors,
+    errorSamples,
+    ordersByStatus: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])),
+    productsBelowZero: Number(negative[0]?.n ?? 0),
+  };
+  const verdict = result.p99Ms < TARGET.p99UnderMs && errors === 0 ? "meets" : "misses";
+  const table = markdownTable(
+    ["buyers", "completed orders", "orders/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors"],
+    [
+      [
+        String(buyers),
+        String(result.completedOrders),
+        String(result.ordersPerSecond),
+        String(result.p50Ms),
+        String(result.p90Ms),
+        String(result.p99Ms),
+        String(result.maxMs),
+        String(errors),
+      ],
+    ],
+  );
+  const markdown = `# Checkout benchmark, ${result.date.slice(0, 10)} (commit ${result.commit}${result.dirty ? ", dirty" : ""})
+
+PostgreSQL, test payment provider, micro-cache off. A completed order = \`POST /api/orders/checkout\` (cart → pending
+order, stock held, provider order) + the test payment (\`POST /checkout/pay/{id}\`, verified like a real one), timed
+from the checkout request to the payment's redirect. ${buyers} buyers complete one order each at the same moment, in
+${round} bursts back to back (each buyer adds one product to the cart before each order, not timed); the load
+generator shares the machine's cores with the server and PostgreSQL. Machine: ${result.machine.cpuCount} × ${result.machine.cpuModel}, load before ${loadBefore.join(" ")}.
+
+${table}
+
+Median of the two steps: checkout ${result.checkoutP50Ms} ms, payment ${result.payP50Ms} ms.
+
+Target (issue "Checkout"): p99 under ${TARGET.p99UnderMs} ms at ${TARGET.buyers} concurrent buyers, 0 errors: **${verdict}**.
+Statements per completed order: 15 on PostgreSQL with \`begin\`/\`commit\` (asserted by tests/api/orders-statements.test.ts).
+Orders by status at the end: ${JSON.stringify(result.ordersByStatus)}; products below zero stock: ${result.productsBelowZero}.
+${errorSamples.length > 0 ? `\nFirst errors: ${errorSamples.join("; ")}\n` : ""}`;
+  mkdirSync(resultsDir, { recursive: true });
+  const base = path.join(resultsDir, `${result.date.slice(0, 10)}-${result.commit}-checkout`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(`${base}.md`, markdown);
+  console.log(markdown);
+  console.log(`written: ${path.relative(root, base)}.{md,json}`);
+} finally {
+  await stopProcess(server, 15_000);
+}
