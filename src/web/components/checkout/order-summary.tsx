@@ -1,7 +1,7 @@
-import { formatInr, formatRupees } from "#shared/money.ts";
+import { formatRupees } from "#shared/money.ts";
 import type { SummaryLine } from "./checkout-data.ts";
 
-/** YOUR ORDER (spec §2 Checkout): each line's title (cut to 20) × quantity and sub-total, then the total in INR. */
+/** YOUR ORDER (spec §2 Checkout): each line's title (cut to 20) × quantity and sub-total, then the total (Rs, Indian grouping). */
 export function OrderSummary({
   lines,
   totalPaise,
@@ -46,7 +46,7 @@ export function OrderSummary({
             <th scope="row" className="pt-3">
               Total
             </th>
-            <td className="pt-3 text-right text-base font-bold text-brand-dark">{formatInr(totalPaise)}</td>
+            <td className="pt-3 text-right text-base font-bold text-brand-dark">{formatRupees(totalPaise)}</td>
           </tr>
         </tfoot>
       </table>
