@@ -139,7 +139,8 @@ test("Popular Products opens on the first category and switching tabs shows that
 
   await section.getByRole("tab", { name: second.name }).click();
   await expect(section.getByRole("tab", { name: second.name })).toHaveAttribute("aria-selected", "true");
-  await expect(panel.getByRole("link", { name: secondProducts[0]?.name }).first()).toBeVisible();
+  // The tab's products arrive by a fetch: under the full suite's load it can take longer than the default 5 s.
+  await expect(panel.getByRole("link", { name: secondProducts[0]?.name }).first()).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole("article")).toHaveCount(secondProducts.length);
 });
 
