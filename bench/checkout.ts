@@ -17,6 +17,7 @@ import {
   machineFacts,
   markdownTable,
   spawnTracked,
+  startNodeFlags,
   stopProcess,
   waitForReady,
 } from "./lib.ts";
@@ -58,7 +59,7 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-const server = spawnTracked(process.execPath, [...profile, "src/server/main.ts"], {
+const server = spawnTracked(process.execPath, [...profile, ...startNodeFlags(root), "src/server/main.ts"], {
   cwd: root,
   env: {
     ...process.env,

@@ -374,3 +374,15 @@ export function markdownTable(header: string[], rows: string[][]): string {
     ...rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ].join("\n");
 }
+
+/**
+ * The Node flags `npm start` runs the server with (package.json "start": `NODE_ENV=production node [flags]
+ * src/server/main.ts`), so every benchmark measures the process shoppers get.
+ */
+export function startNodeFlags(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { scripts: { start: string } };
+  const match = /NODE_ENV=production node ((?:--\S+ )*)src\/server\/main\.ts/.exec(scripts.start);
+  if (!match)
+    throw new HarnessError(`package.json's start script no longer runs "node [flags] src/server/main.ts": ${scripts.start}`);
+  return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
+}

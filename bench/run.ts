@@ -26,6 +26,7 @@ import {
   rssMiB,
   runToCompletion,
   spawnTracked,
+  startNodeFlags,
   stopProcess,
   type Tracked,
   textTable,
@@ -548,7 +549,7 @@ async function benchTarget(target: Target, options: Options): Promise<TargetResu
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     console.log(`  starting the server on ${baseUrl}...`);
-    server = spawnTracked(process.execPath, ["src/server/main.ts"], {
+    server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
       cwd: root,
       env: targetEnv(target, {
         NODE_ENV: "production",

@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import sharp from "sharp";
 import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
@@ -61,6 +62,9 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     closers.length = 0;
   };
 
+  // Pictures are resized once and the results kept on disk (decision 004): libvips' operation cache (50 MB by default)
+  // would only hold memory the process never gives back.
+  sharp.cache(false);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.paths.pglite,
