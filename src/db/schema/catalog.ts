@@ -48,10 +48,15 @@ export const products = pgTable(
     locations: text("locations").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The names of the product's category and sub-category, kept by the database (trigger `products_category_names`,
+     * and `categories_renamed` when a category is renamed) so that full-text search finds a product by its category.
+     */
+    categoryNames: text("category_names").notNull().default(""),
     search: tsvector("search")
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(category_names, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
       ),
   },
   (t) => [
@@ -70,6 +75,30 @@ export const products = pgTable(
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The search dictionary: every distinct word of product names, brands and category names (lower case) with the number
+ * of products using it. Kept by statement-level triggers on `products` (migration 0008); read to correct a misspelled
+ * word (nearest term by trigram distance, GiST) and to complete the word being typed (prefix, btree).
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    term: text("term").primaryKey(),
+    products: integer("products").notNull(),
+  },
+  (t) => [
+    index("search_terms_trgm_idx").using("gist", sql`${t.term} gist_trgm_ops`),
+    index("search_terms_prefix_idx").on(sql`${t.term} text_pattern_ops`),
+  ],
+);
+
+/** Searches that found nothing, for the shop owner (`npm run shop -- searches`): the text and a count, nothing personal. */
+export const zeroResultSearches = pgTable("zero_result_searches", {
+  query: text("query").primaryKey(),
+  count: integer("count").notNull().default(1),
+  lastSearchedAt: timestamp("last_searched_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const bannerKinds = ["home", "row", "side", "bottom"] as const;
 export type BannerKind = (typeof bannerKinds)[number];

@@ -1,5 +1,5 @@
 // The parts of a product query that the catalogue and search share, so both return and filter products alike.
-import { and, count, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#db/client.ts";
 import { categories, products } from "#db/schema/catalog.ts";
@@ -61,6 +61,7 @@ export function filterConditions(executor: DbExecutor, filter: ProductFilter): S
   if (filter.minRating !== undefined) conditions.push(gte(products.rating, filter.minRating));
   if (filter.location) conditions.push(sql`${products.locations} @> array[${filter.location}]::text[]`);
   if (filter.featured !== undefined) conditions.push(eq(products.isFeatured, filter.featured));
+  if (filter.inStock) conditions.push(gt(products.countInStock, 0));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -70,4 +70,6 @@ export interface ProductFilter extends Pagination {
   minRating?: number | undefined;
   location?: string | undefined;
   featured?: boolean | undefined;
+  /** Only products with stock left. */
+  inStock?: boolean | undefined;
 }

@@ -1,43 +1,278 @@
-import { and, desc, sql } from "drizzle-orm";
-import { type Db, withTransaction } from "#db/client.ts";
-import { products } from "#db/schema/catalog.ts";
-import { countProducts, filterConditions, selectProducts, toPage } from "../catalog/product-query.ts";
+import { and, type SQL, sql } from "drizzle-orm";
+import type { Db, DbExecutor } from "#db/client.ts";
+import { filterConditions, toPage } from "../catalog/product-query.ts";
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
+import { type Candidate, correctWord, queryWords } from "./spelling.ts";
 
-/** Typo tolerance of search: share of the query's trigrams found in a product name (pg_trgm word similarity). 0.3 lets
- * one transposition in a short word through ("realxed" → "Relaxed"); exact and stemmed matches still rank first. */
-const SEARCH_WORD_SIMILARITY = 0.3;
+/**
+ * Ranking is capped: at most this many matches are scored, counted and faceted. A word most products share ("cotton"
+ * in a million products) then costs the same as a rare one; `capped` tells the shopper the total is "at least".
+ */
+export const SEARCH_RANK_CAP = 2000;
+/** Suggestions are picked among this many matches of what is typed, the closest first. */
+const SUGGEST_CANDIDATES = 200;
+/** Dictionary terms fetched per word of a query (nearest by trigram distance) before the edit distance decides. */
+const CORRECTION_CANDIDATES = 5;
+/** The word being typed is completed only from this many letters on (one letter matches too much to be useful). */
+const PREFIX_MIN = 2;
+
+/** Price bands of the search facets, in paise: under ₹500, ₹500–1,000, ₹1,000–5,000, ₹5,000–20,000, ₹20,000 and over. */
+export const PRICE_BAND_EDGES_PAISE = [0, 50_000, 100_000, 500_000, 2_000_000] as const;
 
 /** What the shopper typed, with every filter of a product list. */
 export interface ProductSearch extends ProductFilter {
   query: string;
 }
 
+/** Counts beside each filter, computed with the results: each with the other filters applied, not its own. */
+export interface SearchFacets {
+  subCategories: { id: string; count: number }[];
+  priceBands: { minPaise: number; maxPaise: number | null; count: number }[];
+  /** Products rated at least `stars`, 5 down to 1. */
+  ratings: { stars: number; count: number }[];
+  inStock: number;
+}
+
+export interface SearchResults extends Page<Product> {
+  facets: SearchFacets;
+  /** The query as corrected, when nothing matched what was typed and the correction did: the results are for it. */
+  correctedQuery: string | null;
+  /** More than the rank cap of products matched: the best of the first ones are shown, and `total` is a floor. */
+  capped: boolean;
+}
+
+export interface Suggestion {
+  id: string;
+  name: string;
+  image: string | null;
+  pricePaise: number;
+}
+
 export type SearchService = ReturnType<typeof createSearchService>;
 
-export function createSearchService({ db }: { db: Db }) {
+interface ResultRow extends Record<string, unknown> {
+  total: number;
+  matched: number;
+  typedFound: boolean;
+  subCategories: { id: string; count: number }[];
+  priceBands: number[];
+  ratings: number[];
+  inStock: number;
+  product: ProductRow | null;
+}
+
+type ProductRow = Omit<Product, "createdAt"> & { createdAt: string };
+
+/** Rows of a raw statement: both drivers answer `{ rows }`. */
+async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db; rankCap?: number }) {
+  /**
+   * Corrections of the query's misspelled words, against the dictionary of product, brand and category words: one
+   * statement (nearest terms by trigram distance from the GiST index), then the edit distance decides. Known words,
+   * their stems and stop words are never corrected.
+   */
+  async function correctionsFor(words: string[]): Promise<Map<string, string>> {
+    const corrections = new Map<string, string>();
+    const lookedUp = words.filter((word) => word.length >= 3);
+    if (lookedUp.length === 0) return corrections;
+    const rows = await rowsOf<{
+      word: string;
+      stop: boolean;
+      term: string | null;
+      products: number | null;
+      sameStem: boolean | null;
+    }>(
+      db,
+      sql`select w.word, numnode(plainto_tsquery('english', w.word)) = 0 as stop, c.term, c.products,
+                 plainto_tsquery('english', c.term)::text = plainto_tsquery('english', w.word)::text as "sameStem"
+          from unnest(string_to_array(${lookedUp.join(" ")}, ' ')) as w(word)
+          left join lateral (
+            select term, products from search_terms order by term <-> w.word limit ${CORRECTION_CANDIDATES}
+          ) c on true`,
+    );
+    for (const word of lookedUp) {
+      const own = rows.filter((row) => row.word === word);
+      const candidates: Candidate[] = own.flatMap((row) =>
+        row.term === null ? [] : [{ term: row.term, products: row.products ?? 0, sameStem: row.sameStem === true }],
+      );
+      const correction = correctWord(word, candidates, own[0]?.stop === true);
+      if (correction) corrections.set(word, correction);
+    }
+    return corrections;
+  }
+
+  /** The query with its corrected words replaced (as typed otherwise), or null when nothing was corrected. */
+  function correctedText(query: string, corrections: Map<string, string>): string | null {
+    if (corrections.size === 0) return null;
+    return query
+      .split(/([^\p{L}\p{N}]+)/u)
+      .map((part) => corrections.get(part.toLowerCase()) ?? part)
+      .join("");
+  }
+
+  /** Counts a search that found nothing (lower case, spaces collapsed): the shop owner sees what shoppers miss. */
+  async function recordZeroResult(query: string): Promise<void> {
+    const normalized = query.toLowerCase().replace(/\s+/g, " ");
+    await db.execute(
+      sql`insert into zero_result_searches (query) values (${normalized})
+          on conflict (query) do update set count = zero_result_searches.count + 1, last_searched_at = now()`,
+    );
+  }
+
+  /**
+   * The best `limit` products for what is typed so far, for the header's suggestions: every finished word must match
+   * (stemmed) and the word being typed is a prefix (from 2 letters). Picked among the first matches, names starting
+   * with the text first, then by rank (a match in the name before one in the description), then the best rated. When
+   * nothing matches, misspelled words (the one being typed too) are corrected and it tries once more.
+   */
+  async function suggestFor(text: string, limit: number, location: string | undefined, corrections = new Map<string, string>()) {
+    const words = queryWords(text).map((word) => corrections.get(word) ?? word);
+    const endsWord = /[^\p{L}\p{N}]$/u.test(text);
+    const last = endsWord ? undefined : words.at(-1);
+    const finished = last === undefined ? words : words.slice(0, -1);
+    const terms = [...finished, ...(last !== undefined && last.length >= PREFIX_MIN ? [`${last}:*`] : [])];
+    if (terms.length === 0) return { suggestions: [] as Suggestion[], words };
+    // Words hold letters and digits only, so joining them is a well-formed tsquery whatever was typed.
+    const tsQuery = sql`to_tsquery('english', ${terms.join(" & ")})`;
+    const scope = filterConditions(db, { location, page: 1, perPage: 1 });
+    const suggestions = await rowsOf<Suggestion>(
+      db,
+      sql`select id, name, image, "pricePaise" from (
+            select products.id, products.name, products.images[1] as image, products.price_paise as "pricePaise",
+                   products.rating, ts_rank(products.search, ${tsQuery}) as rank
+            from products where ${and(sql`products.search @@ ${tsQuery}`, scope)}
+            limit ${SUGGEST_CANDIDATES}
+          ) candidates
+          order by lower(name) like ${`${text
+            .trim()
+            .toLowerCase()
+            .replace(/[\\%_]/g, "\\$&")}%`} desc, rank desc, rating desc, id
+          limit ${limit}`,
+    );
+    return { suggestions, words };
+  }
+
   return {
+    /** Products for the header's suggestions as the shopper types (see `suggestFor`). */
+    async suggest(text: string, limit: number, location?: string): Promise<Suggestion[]> {
+      const first = await suggestFor(text, limit, location);
+      if (first.suggestions.length > 0 || first.words.length === 0) return first.suggestions;
+      const corrections = await correctionsFor(first.words);
+      if (corrections.size === 0) return [];
+      return (await suggestFor(text, limit, location, corrections)).suggestions;
+    },
+
     /**
-     * Full-text match on name, brand and description (stemmed: "sweaters" finds "sweater") or a close match of the
-     * query inside the name (typos: "lapotp" finds "Laptop"), best matches first; the filters apply to every match.
+     * Full-text search over name, brand, category names and description (stemmed: "sweaters" finds "sweater"), exact
+     * name matches first, then by rank. When nothing matches what was typed, the query's misspelled words are
+     * corrected against the dictionary and the results are for the correction (`correctedQuery`). Results, total and
+     * facet counts come from one statement over at most `SEARCH_RANK_CAP` matches; a search that finds nothing at all
+     * is counted for the shop owner.
      */
-    async findProducts(search: ProductSearch): Promise<Page<Product>> {
+    async findProducts(search: ProductSearch): Promise<SearchResults> {
       const query = search.query.trim();
-      const tsQuery = sql`websearch_to_tsquery('english', ${query})`;
-      const matches = sql`(${products.search} @@ ${tsQuery} or ${query} <% ${products.name})`;
-      const where = and(matches, filterConditions(db, { ...search, page: 1 }));
-      const rank = sql`ts_rank(${products.search}, ${tsQuery}) + word_similarity(${query}, ${products.name})`;
-      return withTransaction(db, async (tx) => {
-        // The threshold of `<%` is a setting; set it for this transaction only (works on PostgreSQL and PGlite).
-        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`);
-        const items = await selectProducts(tx)
-          .where(where)
-          .orderBy(desc(rank), desc(products.createdAt), desc(products.id))
-          .limit(search.perPage)
-          .offset((search.page - 1) * search.perPage);
-        const total = await countProducts(tx, where);
-        return toPage(items, total, search);
+      const corrected = correctedText(query, await correctionsFor(queryWords(query)));
+      const typed = sql`websearch_to_tsquery('english', ${query})`;
+      const fixed = corrected === null ? null : sql`websearch_to_tsquery('english', ${corrected})`;
+      const matches = fixed
+        ? sql`(products.search @@ ${typed} or products.search @@ ${fixed})`
+        : sql`products.search @@ ${typed}`;
+      // The scope of the search; the facet filters (sub-category, price, rating, stock) apply to the matches below.
+      const scope = filterConditions(db, {
+        catId: search.catId,
+        catName: search.catName,
+        location: search.location,
+        featured: search.featured,
+        page: 1,
+        perPage: 1,
       });
+      const exact = [query.toLowerCase(), (corrected ?? query).toLowerCase()];
+      const facet = {
+        subCategory: search.subCatId ? sql`sub_cat_id = ${search.subCatId}` : sql`true`,
+        price: sql`price_paise between ${search.minPricePaise ?? 0} and ${search.maxPricePaise ?? 2_147_483_647}`,
+        rating: search.minRating === undefined ? sql`true` : sql`rating >= ${search.minRating}`,
+        stock: search.inStock ? sql`count_in_stock > 0` : sql`true`,
+      };
+      const all = sql`${facet.subCategory} and ${facet.price} and ${facet.rating} and ${facet.stock}`;
+      const edges = PRICE_BAND_EDGES_PAISE;
+      const bandCounts = sql.join(
+        edges.map((low, index) => {
+          const high = edges[index + 1];
+          return high === undefined
+            ? sql`count(*) filter (where price_paise >= ${low})::int`
+            : sql`count(*) filter (where price_paise >= ${low} and price_paise < ${high})::int`;
+        }),
+        sql`, `,
+      );
+      const rows = await rowsOf<ResultRow>(
+        db,
+        sql`with m as materialized (
+              select products.id, products.sub_cat_id, products.price_paise, products.rating, products.count_in_stock,
+                     products.created_at, products.search @@ ${typed} as typed,
+                     (lower(products.name) = ${exact[0]} or lower(products.name) = ${exact[1]})::int * 10
+                       + ts_rank(products.search, ${typed})${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
+              from products
+              where ${and(matches, scope)}
+              limit ${rankCap + 1}
+            ),
+            s as (select * from m where typed or not exists (select 1 from m where typed)),
+            f as (select * from s where ${all})
+            select t.*, to_jsonb(page) as product from (
+              select (select count(*) from f)::int as total,
+                     (select count(*) from m)::int as matched,
+                     exists (select 1 from m where typed) as "typedFound",
+                     (select coalesce(jsonb_agg(jsonb_build_object('id', sub_cat_id, 'count', n) order by n desc), '[]')
+                        from (select sub_cat_id, count(*)::int as n from s
+                              where sub_cat_id is not null and ${facet.price} and ${facet.rating} and ${facet.stock}
+                              group by sub_cat_id) x) as "subCategories",
+                     (select jsonb_build_array(${bandCounts}) from s
+                        where ${facet.subCategory} and ${facet.rating} and ${facet.stock}) as "priceBands",
+                     (select jsonb_build_array(count(*) filter (where rating >= 5)::int, count(*) filter (where rating >= 4)::int,
+                               count(*) filter (where rating >= 3)::int, count(*) filter (where rating >= 2)::int,
+                               count(*) filter (where rating >= 1)::int) from s
+                        where ${facet.subCategory} and ${facet.price} and ${facet.stock}) as ratings,
+                     (select count(*)::int from s
+                        where count_in_stock > 0 and ${facet.subCategory} and ${facet.price} and ${facet.rating}) as "inStock"
+            ) t
+            left join lateral (
+              select p.id, p.name, p.brand, p.description, p.images, p.price_paise as "pricePaise",
+                     p.old_price_paise as "oldPricePaise", p.discount, p.rating, p.count_in_stock as "countInStock",
+                     p.cat_id as "catId", c.name as "catName", p.sub_cat_id as "subCatId", sc.name as "subCatName",
+                     p.product_ram as "productRam", p.size, p.product_weight as "productWeight", p.locations,
+                     p.is_featured as "isFeatured", p.created_at as "createdAt"
+              from f
+              join products p on p.id = f.id
+              join categories c on c.id = p.cat_id
+              left join categories sc on sc.id = p.sub_cat_id
+              order by f.rank desc, f.created_at desc, f.id desc
+              limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+            ) page on true`,
+      );
+      // One row per product of the page, or one row without a product when the page is empty.
+      const [first] = rows;
+      if (!first) throw new Error("search: the statement answered no row");
+      const items = rows.flatMap(({ product }) => (product ? [{ ...product, createdAt: new Date(product.createdAt) }] : []));
+      const results: SearchResults = {
+        ...toPage(items, first.total, search),
+        facets: {
+          subCategories: first.subCategories,
+          priceBands: PRICE_BAND_EDGES_PAISE.map((minPaise, index) => ({
+            minPaise,
+            maxPaise: PRICE_BAND_EDGES_PAISE[index + 1] ?? null,
+            count: first.priceBands[index] ?? 0,
+          })),
+          ratings: first.ratings.map((count, index) => ({ stars: 5 - index, count })),
+          inStock: first.inStock,
+        },
+        correctedQuery: !first.typedFound && first.matched > 0 ? corrected : null,
+        capped: first.matched > rankCap,
+      };
+      if (first.matched === 0) await recordZeroResult(query);
+      return results;
     },
   };
 }

@@ -55,9 +55,30 @@ export const productListJson = z
   .array(productJson)
   .describe(`A bare array of products (at most ${UNPAGED_LIST_MAX} without paging) as the original client reads it`);
 
+const countJson = z.number().int().min(0);
+
+/** `/api/search` with paging: the page, plus what the search page shows beside its filters. */
+export const searchPageJson = productPageJson
+  .extend({
+    correctedQuery: z
+      .string()
+      .nullable()
+      .describe("Nothing matched the words as typed: these results are for this correction ('Did you mean ...?')"),
+    capped: z.boolean().describe("More products matched than are ranked: total is a floor"),
+    facets: z
+      .object({
+        subCategories: z.array(z.object({ id: z.string(), count: countJson })),
+        priceBands: z.array(z.object({ minPrice: z.number(), maxPrice: z.number().nullable(), count: countJson })),
+        ratings: z.array(z.object({ stars: z.number().int(), count: countJson })).describe("Rated at least `stars`"),
+        inStock: countJson,
+      })
+      .describe("Counts with the results, each with the other filters applied but not its own"),
+  })
+  .describe("A page of search results with facet counts");
+
 /** `/api/search`: a bare array without `page`/`perPage`, the paged object with them (docs/decisions/006-api-contract.md). */
 export const searchAnswerJson = z
-  .union([productListJson, productPageJson])
+  .union([productListJson, searchPageJson])
   .describe("Without page and perPage a bare array of products; with either, the paged object");
 
 export const subCategoryJson = z.object({ ...idFields, name: z.string(), parentId: z.string() });
@@ -81,3 +102,8 @@ export const bannerJson = z
     subCatId: z.string().nullable(),
   })
   .meta({ id: "Banner" });
+
+/** `/api/search/suggest`: what the header's suggestions show (spec §3 "Search result": id, name, images, price). */
+export const suggestionJson = z
+  .object({ ...idFields, name: z.string(), ...imageFields, price: z.number() })
+  .meta({ id: "Suggestion" });

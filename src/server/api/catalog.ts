@@ -16,8 +16,17 @@ import {
   ratingFilterQuery,
   searchQuery,
   subCatIdQuery,
+  suggestQuery,
 } from "#shared/schemas/catalog.ts";
-import { bannerJson, categoryJson, productJson, productListJson, productPageJson, searchAnswerJson } from "./catalog-schemas.ts";
+import {
+  bannerJson,
+  categoryJson,
+  productJson,
+  productListJson,
+  productPageJson,
+  searchAnswerJson,
+  suggestionJson,
+} from "./catalog-schemas.ts";
 import { errorResponses } from "./error-schemas.ts";
 import { createPresenters } from "./present.ts";
 import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
@@ -79,6 +88,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
         subCatId: query.subCatId,
         catName: query.catName,
         featured: query.featured,
+        inStock: query.inStock,
         minPricePaise: toPaise(query.minPrice),
         maxPricePaise: toPaise(query.maxPrice),
         minRating: query.rating,
@@ -235,8 +245,35 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
     },
     async ({ query }) => {
       const { paged, filter } = listFilter(query);
-      const found = await search.findProducts({ ...filter, query: query.q });
-      return paged ? present.productPage(found) : found.items.map(present.product);
+      const found = await search.findProducts({
+        ...filter,
+        query: query.q,
+        subCatId: query.subCatId,
+        minPricePaise: toPaise(query.minPrice),
+        maxPricePaise: toPaise(query.maxPrice),
+        minRating: query.rating,
+        inStock: query.inStock,
+      });
+      return paged ? present.searchPage(found) : found.items.map(present.product);
+    },
+  );
+
+  app.get(
+    "/search/suggest",
+    {
+      schema: {
+        tags,
+        summary: "Products to suggest as the shopper types (the header's search box)",
+        description:
+          "Every finished word must match (misspelled ones are corrected when nothing matches as typed); the word being " +
+          "typed is completed from 2 letters on. A bare array, names starting with the text first.",
+        querystring: suggestQuery,
+        response: { 200: z.array(suggestionJson), ...errors },
+      },
+    },
+    async ({ query }) => {
+      const location = listFilter({ location: query.location }).filter.location;
+      return (await search.suggest(query.q, query.limit, location)).map(present.suggestion);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { Account } from "#domain/accounts/types.ts";
 import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
+import type { SearchResults, Suggestion } from "#domain/search/search-service.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 
@@ -37,16 +38,42 @@ export function createPresenters(publicUrl: string) {
     dateCreated: p.createdAt.toISOString(),
   });
 
+  const productPage = (page: Page<Product>) => ({
+    error: false as const,
+    products: page.items.map(product),
+    total: page.total,
+    page: page.page,
+    perPage: page.perPage,
+    totalPages: page.totalPages,
+  });
+
   return {
     imageUrl,
     product,
-    productPage: (page: Page<Product>) => ({
-      error: false as const,
-      products: page.items.map(product),
-      total: page.total,
-      page: page.page,
-      perPage: page.perPage,
-      totalPages: page.totalPages,
+    productPage,
+    /** A paged search: the page, plus the facet counts (prices in rupees), the correction and the rank cap. */
+    searchPage: (results: SearchResults) => ({
+      ...productPage(results),
+      correctedQuery: results.correctedQuery,
+      capped: results.capped,
+      facets: {
+        subCategories: results.facets.subCategories,
+        priceBands: results.facets.priceBands.map((band) => ({
+          minPrice: paiseToRupees(band.minPaise),
+          maxPrice: band.maxPaise === null ? null : paiseToRupees(band.maxPaise),
+          count: band.count,
+        })),
+        ratings: results.facets.ratings,
+        inStock: results.facets.inStock,
+      },
+    }),
+    suggestion: (s: Suggestion) => ({
+      _id: s.id,
+      id: s.id,
+      name: s.name,
+      images: s.image ? [s.image] : [],
+      imageUrls: s.image ? [imageUrl(s.image)] : [],
+      price: paiseToRupees(s.pricePaise),
     }),
     category: (c: Category) => ({
       _id: c.id,

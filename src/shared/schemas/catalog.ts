@@ -109,6 +109,11 @@ export const categoryScopeQuery = z.object({
   subCatId: optionalId("subCatId"),
 });
 
+/** `true` or `false` as a query parameter (absent: not given). */
+const booleanParam = z
+  .preprocess(emptyToUndefined, z.enum(["true", "false"]).optional())
+  .transform((v) => (v === undefined ? undefined : v === "true"));
+
 const checkPriceRange = (query: { minPrice?: number | undefined; maxPrice?: number | undefined }, ctx: z.RefinementCtx) => {
   if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
     ctx.addIssue({ code: "custom", path: ["minPrice"], message: "minPrice must not be greater than maxPrice" });
@@ -124,9 +129,8 @@ export const productFilterQuery = z
     ...ratingQuery.shape,
     ...categoryScopeQuery.shape,
     catName: z.preprocess(emptyToUndefined, safeText({ name: "catName" }).trim().min(1).max(100).optional()),
-    featured: z
-      .preprocess(emptyToUndefined, z.enum(["true", "false"]).optional())
-      .transform((v) => (v === undefined ? undefined : v === "true")),
+    featured: booleanParam,
+    inStock: booleanParam.describe("true: only products in stock"),
   })
   .superRefine(checkPriceRange);
 export type ProductFilterQuery = z.output<typeof productFilterQuery>;
@@ -160,10 +164,38 @@ export const ratingFilterQuery = z.object({
   rating: requiredNumberParam("rating", { min: 0, max: RATING_MAX }).describe(RATING_DESCRIPTION),
 });
 
-export const searchQuery = z.object({
-  ...listLocationQuery.shape,
-  q: safeText({ name: "q", error: "q is required" })
-    .trim()
-    .min(1, { error: "Please enter something to search for (q)" })
-    .max(100, { error: "q must be at most 100 characters" }),
+/** What is searched for: 1 to 100 characters, no control characters. */
+const searchText = safeText({ name: "q", error: "q is required" })
+  .trim()
+  .min(1, { error: "Please enter something to search for (q)" })
+  .max(100, { error: "q must be at most 100 characters" });
+
+/** `/api/search`: the text, and the search page's filters (sub-category, price, rating, in stock only). */
+export const searchQuery = z
+  .object({
+    ...listLocationQuery.shape,
+    ...priceRangeQuery.shape,
+    ...ratingQuery.shape,
+    subCatId: categoryScopeQuery.shape.subCatId,
+    inStock: booleanParam.describe("true: only products in stock"),
+    q: searchText,
+  })
+  .superRefine(checkPriceRange);
+
+/** The most suggestions one request may ask for. */
+export const SUGGEST_LIMIT_MAX = 10;
+
+/** `/api/search/suggest`: what is typed so far, and how many products to suggest (8 by default). */
+export const suggestQuery = z.object({
+  ...locationQuery.shape,
+  q: searchText,
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "limit must be a number" })
+      .int({ error: "limit must be a whole number" })
+      .min(1, { error: "limit must be at least 1" })
+      .max(SUGGEST_LIMIT_MAX, { error: `limit must be at most ${SUGGEST_LIMIT_MAX}` })
+      .default(8),
+  ),
 });
