@@ -5,13 +5,15 @@ import { ConfigError, loadConfig } from "../src/server/config.ts";
  * The shop owner's commands, without a database console, on the shop's own configuration (environment and .env):
  *   npm run shop -- stock <productId> <quantity>     set a product's stock
  *   npm run shop -- order <orderId> <status>         set an order's status (paid, shipped, delivered, cancelled, refunded)
+ *   npm run shop -- searches [count]                 the searches that found nothing, most frequent first (20)
  * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
  * PostgreSQL at any time. Changes go through the same services as the shop, so a cancelled pending order gives its
  * stock back. A running shop's micro-cache serves the old figure for at most API_CACHE_TTL_MS.
  */
 const usage = `usage:
   npm run shop -- stock <productId> <quantity>
-  npm run shop -- order <orderId> <status>    status: ${ownerSettableStatuses.join(", ")}`;
+  npm run shop -- order <orderId> <status>    status: ${ownerSettableStatuses.join(", ")}
+  npm run shop -- searches [count]            searches that found nothing, most frequent first`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const [command, id, value, ...extra] = process.argv.slice(2);
@@ -25,15 +27,20 @@ if (command === "--help" || command === "-h") {
   console.log(usage);
   process.exit(0);
 }
-if ((command !== "stock" && command !== "order") || id === undefined || value === undefined || extra.length > 0) {
+const listsSearches = command === "searches";
+if (listsSearches) {
+  if (value !== undefined || (id !== undefined && !/^[1-9]\d{0,3}$/.test(id)))
+    fail(`the count must be a whole number from 1 to 9999\n${usage}`);
+} else if ((command !== "stock" && command !== "order") || id === undefined || value === undefined || extra.length > 0) {
   fail(usage);
+} else if (!UUID.test(id)) {
+  fail(`"${id}" is not an id (a UUID such as 01a20b01-f04a-707e-af02-40636730ccc2)\n${usage}`);
 }
-if (!UUID.test(id)) fail(`"${id}" is not an id (a UUID such as 01a20b01-f04a-707e-af02-40636730ccc2)\n${usage}`);
 const quantity = Number(value);
-if (command === "stock" && !(/^\d+$/.test(value) && Number.isSafeInteger(quantity))) {
+if (command === "stock" && !(/^\d+$/.test(value ?? "") && Number.isSafeInteger(quantity))) {
   fail(`the quantity must be a whole number, 0 or more (got "${value}")`);
 }
-if (command === "order" && !(ownerSettableStatuses as readonly string[]).includes(value)) {
+if (command === "order" && !(ownerSettableStatuses as readonly string[]).includes(value ?? "")) {
   fail(`the status must be one of: ${ownerSettableStatuses.join(", ")} (got "${value}")`);
 }
 
@@ -67,14 +74,21 @@ try {
   throw error;
 }
 try {
-  if (command === "stock") {
+  if (listsSearches) {
+    const searches = await runtime.services.search.zeroResultSearches(Number(id ?? 20));
+    if (searches.length === 0) console.log("no search has come back empty");
+    for (const { query, count, lastSearchedAt } of searches) {
+      console.log(`${String(count).padStart(6)}  ${lastSearchedAt.toISOString().slice(0, 10)}  ${query}`);
+    }
+  } else if (command === "stock" && id !== undefined) {
     await runtime.services.catalog.setStock(id, quantity);
     console.log(`product ${id}: ${quantity} in stock`);
-  } else {
+  } else if (id !== undefined) {
     await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number]);
     console.log(`order ${id}: ${value}`);
   }
-  if (config.DATABASE_URL) console.log(`(running shops show it within API_CACHE_TTL_MS = ${config.API_CACHE_TTL_MS} ms)`);
+  if (config.DATABASE_URL && !listsSearches)
+    console.log(`(running shops show it within API_CACHE_TTL_MS = ${config.API_CACHE_TTL_MS} ms)`);
 } catch (error) {
   if (error instanceof Error && error.name === "AppError") fail(error.message, 1);
   throw error;

@@ -31,8 +31,26 @@ describe("server-rendered pages", () => {
     const laptops = demo.products.filter((p) => /\blaptop\b/i.test(p.name));
     const response = await app.server.inject({ method: "GET", url: "/search?q=lapotp" });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("Results for <q>lapotp</q>");
+    expect(response.body).toContain("Results for <q>laptop</q>");
+    expect(response.body).toMatch(/Nothing matches <q>lapotp<\/q>\. Did you mean.*href="\/search\?q=laptop"/s);
     expect(laptops.some((p) => response.body.includes(`/product/${p.id}`))).toBe(true);
+  });
+
+  it("shows counts beside the search filters, and narrows by them without JavaScript (links)", async () => {
+    const response = await app.server.inject({ method: "GET", url: "/search?q=gold" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain("Did you mean");
+    expect(response.body).toMatch(/In stock only.*\(\d+\)/s);
+    expect(response.body).toContain("Price range");
+    const band = /href="(\/search\?q=gold&amp;(?:minPrice=[\d.]+&amp;)?maxPrice=[\d.]+)"[^>]*>.*?\((\d+)\)/s.exec(response.body);
+    expect(band).not.toBeNull();
+    const narrowed = await app.server.inject({ method: "GET", url: String(band?.[1]).replaceAll("&amp;", "&") });
+    const shown = (narrowed.body.match(/href="\/product\/[0-9a-f-]{36}"/g) ?? []).length;
+    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.body).toContain(`${band?.[2]} product`);
+    expect(shown).toBeGreaterThan(0);
+    const stocked = await app.server.inject({ method: "GET", url: "/search?q=gold&inStock=true" });
+    expect(stocked.body).toContain("In stock only: on");
   });
 
   it("answers an unknown page with the web app's 404 page", async () => {

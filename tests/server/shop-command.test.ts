@@ -103,6 +103,19 @@ describe("npm run shop", () => {
     expect(await shop("delete", productId)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage:/) });
   });
 
+  it("lists the searches that found nothing, most frequent first", async () => {
+    await withDatabase(async (db) => {
+      const { createSearchService } = await import("#domain/search/search-service.ts");
+      const search = createSearchService({ db });
+      for (const query of ["Qwxz Vase", "qwxz  vase", "zzqq"]) await search.findProducts({ query, page: 1, perPage: 1 });
+    });
+    const listed = await shop("searches");
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^\s+2 {2}\d{4}-\d\d-\d\d {2}qwxz vase\n\s+1 {2}\d{4}-\d\d-\d\d {2}zzqq\n$/);
+    expect((await shop("searches", "1")).stdout.trim().split("\n")).toHaveLength(1);
+    expect(await shop("searches", "0")).toMatchObject({ code: 2, stderr: expect.stringMatching(/whole number/) });
+  });
+
   it("waits for a running shop on the embedded database to stop", async () => {
     const refused = await withDatabase(() => shop("stock", productId, "7"));
     expect(refused.code).toBe(1);

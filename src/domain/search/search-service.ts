@@ -157,6 +157,16 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
   }
 
   return {
+    /** The searches that found nothing, most frequent first (the shop owner's `npm run shop -- searches`). */
+    async zeroResultSearches(limit: number): Promise<{ query: string; count: number; lastSearchedAt: Date }[]> {
+      const rows = await rowsOf<{ query: string; count: number; lastSearchedAt: Date | string }>(
+        db,
+        sql`select query, count, last_searched_at as "lastSearchedAt" from zero_result_searches
+            order by count desc, last_searched_at desc limit ${limit}`,
+      );
+      return rows.map((row) => ({ ...row, lastSearchedAt: new Date(row.lastSearchedAt) }));
+    },
+
     /** Products for the header's suggestions as the shopper types (see `suggestFor`). */
     async suggest(text: string, limit: number, location?: string): Promise<Suggestion[]> {
       const first = await suggestFor(text, limit, location);

@@ -1,5 +1,6 @@
-import { data, Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
+import { paiseToRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import type { ListingData } from "../components/listing/listing-data.ts";
@@ -16,35 +17,56 @@ export const handle = { filters: true };
 const QUERY_MAX = 100;
 const ALL_SUB_CATEGORIES = "all";
 
-/** `/search?q=`: full-text and typo-tolerant matches in the shopper's location, with the listing's filters. */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<{ q: string; listing: ListingData | null }> {
+/**
+ * `/search?q=`: full-text and typo-tolerant matches in the shopper's location, with the listing's filters and the
+ * counts beside them (facets). When nothing matches the words as typed, the results are for their correction and the
+ * page says "Did you mean ...?".
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<{
+  q: string;
+  correctedQuery: string | null;
+  listing: ListingData | null;
+}> {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
-  if (q === "") return { q, listing: null };
+  if (q === "") return { q, correctedQuery: null, listing: null };
   if (hasControlCharacters(q)) throw data("The search text must not contain control characters.", { status: 400 });
   const { catalog, search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
-  const [categories, page] = await Promise.all([
+  const [categories, found] = await Promise.all([
     catalog.listCategories(),
     search.findProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
   ]);
+  // Sub-categories with matches (and the chosen one), each with its count; categories without any are left out.
+  const counts = new Map(found.facets.subCategories.map(({ id, count }) => [id, count]));
+  const subCategoryGroups = categories.flatMap((category) => {
+    const items = category.children
+      .filter(({ id }) => counts.has(id) || id === subCatId)
+      .map(({ id, name }) => ({ id, name, count: counts.get(id) ?? 0 }));
+    return items.length > 0 ? [{ name: category.name, items }] : [];
+  });
   return {
     q,
+    correctedQuery: found.correctedQuery,
     listing: {
-      title: `Results for "${q}"`,
+      title: `Results for "${found.correctedQuery ?? q}"`,
       query,
-      ...toResults(page),
-      subCategoryGroups: [
-        { all: { id: ALL_SUB_CATEGORIES, name: "All sub-categories" }, items: [] },
-        ...categories.map((category) => ({
-          name: category.name,
-          items: category.children.map(({ id, name }) => ({ id, name })),
-        })),
-      ],
+      ...toResults(found),
+      subCategoryGroups: [{ all: { id: ALL_SUB_CATEGORIES, name: "All sub-categories" }, items: [] }, ...subCategoryGroups],
       selectedSubCategory: subCatId ?? ALL_SUB_CATEGORIES,
       featured: null,
       banners: null,
+      facets: {
+        priceBands: found.facets.priceBands.map((band) => ({
+          minPrice: paiseToRupees(band.minPaise),
+          maxPrice: band.maxPaise === null ? null : paiseToRupees(band.maxPaise),
+          count: band.count,
+        })),
+        ratings: found.facets.ratings,
+        inStock: found.facets.inStock,
+      },
+      capped: found.capped,
     },
   };
 }
@@ -64,15 +86,29 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const { q, listing } = loaderData;
+  const { q, correctedQuery, listing } = loaderData;
   if (!listing) return <SearchPrompt />;
   return (
     <ListingPage
       data={listing}
       heading={
-        <h1 className="text-2xl font-bold">
-          Results for <q>{q}</q>
-        </h1>
+        <div>
+          <h1 className="text-2xl font-bold">
+            Results for <q>{correctedQuery ?? q}</q>
+          </h1>
+          {correctedQuery ? (
+            <p className="mt-1 text-gray-700">
+              Nothing matches <q>{q}</q>. Did you mean{" "}
+              <Link
+                to={`/search?${new URLSearchParams({ q: correctedQuery })}`}
+                className="font-semibold text-brand-dark underline"
+              >
+                {correctedQuery}
+              </Link>
+              ?
+            </p>
+          ) : null}
+        </div>
       }
       hrefForSubCategory={(value) => `/search${withParams(search, { subCatId: value === ALL_SUB_CATEGORIES ? null : value })}`}
       emptyMessage={`No products match "${q}". Try other words or fewer filters.`}

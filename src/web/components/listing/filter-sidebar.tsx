@@ -3,12 +3,16 @@ import { Await, Link } from "react-router";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { ProductCarousel } from "../product/product-carousel.tsx";
+import { PriceBands, StockFilter } from "./facet-filters.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { PriceFilter } from "./price-filter.tsx";
 import { RatingFilter } from "./rating-filter.tsx";
 import { SubCategoryFilter } from "./sub-category-filter.tsx";
 
-/** The listing sidebar: sub-category radios, price slider, rating filter, featured products and side banners. */
+/**
+ * The listing sidebar: sub-category radios, "in stock only", price slider (and price bands on search), rating filter,
+ * featured products and side banners. Search pages show counts beside the filters (`data.facets`).
+ */
 export function FilterSidebar({
   data,
   hrefForSubCategory,
@@ -24,8 +28,10 @@ export function FilterSidebar({
         <SubCategoryFilter groups={data.subCategoryGroups} selected={data.selectedSubCategory} hrefFor={hrefForSubCategory} />
       ) : null}
       {/* Keyed by the URL's range so the thumbs follow back/forward navigation. */}
+      <StockFilter inStock={query.inStock} count={data.facets?.inStock} />
       <PriceFilter key={`${query.minPrice}-${query.maxPrice}`} minPrice={query.minPrice} maxPrice={query.maxPrice} />
-      <RatingFilter rating={query.rating} />
+      {data.facets ? <PriceBands bands={data.facets.priceBands} /> : null}
+      <RatingFilter rating={query.rating} counts={data.facets?.ratings} />
       {data.featured ? (
         <Suspense fallback={null}>
           <Await resolve={data.featured} errorElement={null}>

@@ -8,8 +8,16 @@ export interface SubCategoryGroup {
   /** Heading of the group; absent on a listing page. */
   name?: string;
   /** The "All" choice of the group: the category itself. */
-  all?: { id: string; name: string };
-  items: { id: string; name: string }[];
+  all?: { id: string; name: string; count?: number };
+  items: { id: string; name: string; count?: number }[];
+}
+
+/** Counts beside the filters of a search page (facets), each with the other filters applied; prices in rupees. */
+export interface ListingFacets {
+  priceBands: { minPrice: number; maxPrice: number | null; count: number }[];
+  /** Products rated at least `stars`. */
+  ratings: { stars: number; count: number }[];
+  inStock: number;
 }
 
 export interface SideBanner {
@@ -31,6 +39,10 @@ export interface ListingData {
   selectedSubCategory: string;
   featured: Promise<ProductCardData[]> | null;
   banners: Promise<SideBanner[]> | null;
+  /** Search pages only. */
+  facets?: ListingFacets;
+  /** The total is a floor: more products matched than a search ranks. */
+  capped?: boolean;
 }
 
 export function toResults(page: Page<Product>) {

@@ -81,7 +81,7 @@ export function ListingPage({
           <h2 id="results-heading" className="sr-only">
             Products
           </h2>
-          <ResultsToolbar view={view} perPage={data.query.perPage} total={data.total} />
+          <ResultsToolbar view={view} perPage={data.query.perPage} total={data.total} capped={data.capped} />
           {loading ? (
             <div role="status" className="absolute inset-x-0 top-16 z-10 flex justify-center">
               <span className="flex items-center gap-2 rounded-full bg-white px-4 py-2 shadow">

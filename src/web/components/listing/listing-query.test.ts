@@ -12,17 +12,19 @@ describe("parseListingQuery", () => {
       minPrice: undefined,
       maxPrice: undefined,
       rating: undefined,
+      inStock: false,
       view: "four",
     });
   });
 
   it("reads every filter from the URL", () => {
-    expect(parse("page=3&perPage=30&minPrice=500&maxPrice=2500&rating=4&view=three")).toEqual({
+    expect(parse("page=3&perPage=30&minPrice=500&maxPrice=2500&rating=4&inStock=true&view=three")).toEqual({
       page: 3,
       perPage: 30,
       minPrice: 500,
       maxPrice: 2500,
       rating: 4,
+      inStock: true,
       view: "three",
     });
   });
@@ -35,6 +37,7 @@ describe("parseListingQuery", () => {
     ["rating=9", "rating", undefined],
     ["minPrice=cheap", "minPrice", undefined],
     ["view=grid", "view", "four"],
+    ["inStock=yes", "inStock", false],
   ] as const)("falls back to the default for a bad value (%s)", (query, key, expected) => {
     expect(parse(query)[key]).toBe(expected);
   });
@@ -50,7 +53,9 @@ describe("parseListingQuery", () => {
       minPricePaise: 10050,
       maxPricePaise: 200000,
       minRating: 3,
+      inStock: undefined,
     });
+    expect(toProductFilter(parse("inStock=true")).inStock).toBe(true);
   });
 });
 

@@ -32,6 +32,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     minPrice,
     maxPrice,
     rating: field(ratingQuery.shape.rating, params.get("rating"), undefined),
+    inStock: params.get("inStock") === "true",
     view: field(viewSchema, params.get("view"), DEFAULT_VIEW),
   };
 }
@@ -44,5 +45,6 @@ export function toProductFilter(query: ListingQuery) {
     minPricePaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
     maxPricePaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
     minRating: query.rating,
+    inStock: query.inStock || undefined,
   };
 }

@@ -13,6 +13,8 @@ export interface ListingQuery {
   maxPrice: number | undefined;
   /** "At least" this rating. */
   rating: number | undefined;
+  /** Only products with stock left (`inStock=true`). */
+  inStock: boolean;
   view: ListingView;
 }
 

@@ -6,8 +6,17 @@ import { withParams } from "./listing-url.ts";
 
 const RATINGS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
 
-/** Rating filter, 5 down to 1 star ("at least"), as links so that it works before the page's script has loaded. */
-export function RatingFilter({ rating }: { rating: number | undefined }) {
+/**
+ * Rating filter, 5 down to 1 star ("at least"), as links so that it works before the page's script has loaded; with
+ * counts beside each on a search page.
+ */
+export function RatingFilter({
+  rating,
+  counts,
+}: {
+  rating: number | undefined;
+  counts?: { stars: number; count: number }[] | undefined;
+}) {
   const id = useId();
   const [search] = useSearchParams();
   const linkClass =
@@ -24,13 +33,14 @@ export function RatingFilter({ rating }: { rating: number | undefined }) {
               to={withParams(search, { rating: stars })}
               preventScrollReset
               aria-current={rating === stars ? "true" : undefined}
-              aria-label={stars === RATING_MAX ? "5 stars" : `${stars} stars and up`}
+              aria-label={`${stars === RATING_MAX ? "5 stars" : `${stars} stars and up`}${counts ? `, ${countFor(counts, stars)} products` : ""}`}
               className={`${linkClass} ${rating === stars ? "bg-gray-100 font-semibold" : ""}`}
             >
               <span aria-hidden="true" className="flex items-center gap-2">
                 <StarRating rating={stars} size={16} />
                 {stars < RATING_MAX ? "& up" : null}
               </span>
+              {counts ? <span className="text-gray-600">({countFor(counts, stars)})</span> : null}
             </Link>
           </li>
         ))}
@@ -45,3 +55,6 @@ export function RatingFilter({ rating }: { rating: number | undefined }) {
     </section>
   );
 }
+
+const countFor = (counts: { stars: number; count: number }[], stars: number) =>
+  counts.find((entry) => entry.stars === stars)?.count ?? 0;

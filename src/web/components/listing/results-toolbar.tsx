@@ -11,7 +11,18 @@ const VIEWS: { view: ListingView; label: string; Icon: typeof Rows3 }[] = [
 ];
 
 /** Layout switch (one, three or four per row) and the per-page menu; both live in the URL. */
-export function ResultsToolbar({ view, perPage, total }: { view: ListingView; perPage: number; total: number }) {
+export function ResultsToolbar({
+  view,
+  perPage,
+  total,
+  capped = false,
+}: {
+  view: ListingView;
+  perPage: number;
+  total: number;
+  /** The total is a floor (a search ranks at most so many matches): shown as "2000+". */
+  capped?: boolean;
+}) {
   const [search] = useSearchParams();
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2">
@@ -30,7 +41,8 @@ export function ResultsToolbar({ view, perPage, total }: { view: ListingView; pe
           </Link>
         ))}
         <p className="ml-2 text-sm text-gray-700" aria-live="polite">
-          {total} {total === 1 ? "product" : "products"}
+          {total}
+          {capped ? "+" : ""} {total === 1 && !capped ? "product" : "products"}
         </p>
       </div>
       <Menu

@@ -40,6 +40,7 @@ export function SubCategoryFilter({
                 </span>
                 <label htmlFor={`${id}-${item.id}`} className="cursor-pointer">
                   {item.name}
+                  {typeof item.count === "number" ? <span className="text-gray-600"> ({item.count})</span> : null}
                 </label>
               </div>
             ))}
