@@ -18,6 +18,9 @@ declare module "autocannon" {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** Called before each request is sent: returns the request to send (path, method, headers, body). */
+    setupRequest?: (request: Request) => Request;
   }
 
   interface Options {
@@ -28,6 +31,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: Request[];
     title?: string;
+    /** Requests per second over all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
   }
 
   interface Result {
@@ -50,5 +55,8 @@ declare module "autocannon" {
   }
 
   function autocannon(options: Options): Instance;
+  namespace autocannon {
+    export type { Histogram, Request };
+  }
   export default autocannon;
 }
