@@ -166,6 +166,7 @@ describe("search.suggest", () => {
     expect(typo.length).toBeGreaterThan(0);
     expect(typo[0]?.name).toMatch(/laptop/i);
     expect(await search.suggest("l", 8)).toEqual([]);
+    expect((await search.suggest("t shi", 8))[0]?.name).toMatch(/shi/i);
     expect(await search.suggest("zzqxjvw", 8)).toEqual([]);
     expect(await search.suggest("%_\\'", 8)).toEqual([]);
   });

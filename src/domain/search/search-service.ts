@@ -133,7 +133,8 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
     const words = queryWords(text).map((word) => corrections.get(word) ?? word);
     const endsWord = /[^\p{L}\p{N}]$/u.test(text);
     const last = endsWord ? undefined : words.at(-1);
-    const finished = last === undefined ? words : words.slice(0, -1);
+    // One-letter finished words ("t" of "t shirt") are left out: as lexemes they match almost nothing.
+    const finished = (last === undefined ? words : words.slice(0, -1)).filter((word) => word.length >= PREFIX_MIN);
     const terms = [...finished, ...(last !== undefined && last.length >= PREFIX_MIN ? [`${last}:*`] : [])];
     if (terms.length === 0) return { suggestions: [] as Suggestion[], words };
     // Words hold letters and digits only, so joining them is a well-formed tsquery whatever was typed.
