@@ -15,7 +15,7 @@ test("the header shows the order-delay notice, the shop's name, Sign In and an e
 
 test("a visitor's search goes to /search with the query, and an empty one goes nowhere", async ({ page }) => {
   await page.goto("/");
-  const search = page.getByRole("searchbox", { name: "Search for products" });
+  const search = page.getByRole("combobox", { name: "Search for products" });
   await search.press("Enter");
   await expect(page).toHaveURL(/\/$/);
   await search.fill("shirt");
@@ -189,7 +189,7 @@ test.describe("mobile", () => {
     await expect(bar.getByRole("link", { name: "Account" })).toHaveAttribute("href", "/my-account");
     await expect(bar.getByRole("button", { name: "Filters" })).toHaveCount(0);
     await bar.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("searchbox", { name: "Search for products" })).toBeFocused();
+    await expect(page.getByRole("combobox", { name: "Search for products" })).toBeFocused();
   });
 
   test("the slide-in navigation lists every category and Sign In, and hides the bottom bar while open", async ({

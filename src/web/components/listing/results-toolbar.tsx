@@ -41,8 +41,7 @@ export function ResultsToolbar({
           </Link>
         ))}
         <p className="ml-2 text-sm text-gray-700" aria-live="polite">
-          {total}
-          {capped ? "+" : ""} {total === 1 && !capped ? "product" : "products"}
+          {`${total}${capped ? "+" : ""} ${total === 1 && !capped ? "product" : "products"}`}
         </p>
       </div>
       <Menu
