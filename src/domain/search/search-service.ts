@@ -255,12 +255,14 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
                      p.cat_id as "catId", c.name as "catName", p.sub_cat_id as "subCatId", sc.name as "subCatName",
                      p.product_ram as "productRam", p.size, p.product_weight as "productWeight", p.locations,
                      p.is_featured as "isFeatured", p.created_at as "createdAt"
-              from f
+              from (
+                select id, rank, created_at from f order by rank desc, created_at desc, id desc
+                limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
+              ) f
               join products p on p.id = f.id
               join categories c on c.id = p.cat_id
               left join categories sc on sc.id = p.sub_cat_id
               order by f.rank desc, f.created_at desc, f.id desc
-              limit ${search.perPage} offset ${(search.page - 1) * search.perPage}
             ) page on true`,
       );
       // One row per product of the page, or one row without a product when the page is empty.
