@@ -8,13 +8,15 @@ import { type Candidate, correctWord, queryWords } from "./spelling.ts";
  * Ranking is capped: at most this many matches are scored, counted and faceted. A word most products share ("cotton"
  * in a million products) then costs the same as a rare one; `capped` tells the shopper the total is "at least".
  */
-export const SEARCH_RANK_CAP = 2000;
+export const SEARCH_RANK_CAP = 1000;
 /** Suggestions are picked among this many matches of what is typed, the closest first. */
-const SUGGEST_CANDIDATES = 200;
+const SUGGEST_CANDIDATES = 50;
 /** Dictionary terms fetched per word of a query (nearest by trigram distance) before the edit distance decides. */
 const CORRECTION_CANDIDATES = 5;
 /** The word being typed is completed only from this many letters on (one letter matches too much to be useful). */
 const PREFIX_MIN = 2;
+/** A prefix alone shorter than this is taken to match a large share of the catalogue (see `suggestFor`). */
+const DENSE_PREFIX_BELOW = 4;
 
 /** Price bands of the search facets, in paise: under ₹500, ₹500–1,000, ₹1,000–5,000, ₹5,000–20,000, ₹20,000 and over. */
 export const PRICE_BAND_EDGES_PAISE = [0, 50_000, 100_000, 500_000, 2_000_000] as const;
@@ -137,17 +139,21 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
     const finished = (last === undefined ? words : words.slice(0, -1)).filter((word) => word.length >= PREFIX_MIN);
     const terms = [...finished, ...(last !== undefined && last.length >= PREFIX_MIN ? [`${last}:*`] : [])];
     if (terms.length === 0) return { suggestions: [] as Suggestion[], words };
+    const denseGuess = finished.length === 0 && last !== undefined && last.length < DENSE_PREFIX_BELOW;
     // Words hold letters and digits only, so joining them is a well-formed tsquery whatever was typed.
     const tsQuery = sql`to_tsquery('english', ${terms.join(" & ")})`;
     const scope = filterConditions(db, { location, page: 1, perPage: 1 });
     const suggestions = await rowsOf<Suggestion>(
       db,
-      sql`select id, name, image, "pricePaise" from (
+      // A short prefix alone ("sh") matches a large share of the catalogue: read in table order, the first candidates
+      // come at once. Anything narrower goes through the same planning fence as findProducts, so that PostgreSQL uses
+      // the full-text index instead of reading most of the table for a rare word.
+      sql`with scan as ${denseGuess ? sql`not materialized` : sql`materialized`} (
             select products.id, products.name, products.images[1] as image, products.price_paise as "pricePaise",
                    products.rating, ts_rank(products.search, ${tsQuery}) as rank
             from products where ${and(sql`products.search @@ ${tsQuery}`, scope)}
-            limit ${SUGGEST_CANDIDATES}
-          ) candidates
+          )
+          select id, name, image, "pricePaise" from (select * from scan limit ${SUGGEST_CANDIDATES}) candidates
           order by lower(name) like ${`${text
             .trim()
             .toLowerCase()
@@ -221,15 +227,18 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
       );
       const rows = await rowsOf<ResultRow>(
         db,
-        sql`with m as materialized (
+        // `scan` is planned as if every match were read (a CTE is a planning fence), so PostgreSQL uses the full-text
+        // index for a rare word and a sequential read for a common one; `m` then reads only the first matches of it
+        // (CTEs are read lazily). Planned with the LIMIT in view, a rare word got a sequential read of most of the table.
+        sql`with scan as materialized (
               select products.id, products.sub_cat_id, products.price_paise, products.rating, products.count_in_stock,
                      products.created_at, products.search @@ ${typed} as typed,
                      (lower(products.name) = ${exact[0]} or lower(products.name) = ${exact[1]})::int * 10
                        + ts_rank(products.search, ${typed})${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
               from products
               where ${and(matches, scope)}
-              limit ${rankCap + 1}
             ),
+            m as materialized (select * from scan limit ${rankCap + 1}),
             s as (select * from m where typed or not exists (select 1 from m where typed)),
             f as (select * from s where ${all})
             select t.*, to_jsonb(page) as product from (

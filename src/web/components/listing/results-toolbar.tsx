@@ -20,7 +20,7 @@ export function ResultsToolbar({
   view: ListingView;
   perPage: number;
   total: number;
-  /** The total is a floor (a search ranks at most so many matches): shown as "2000+". */
+  /** The total is a floor (a search ranks at most so many matches): shown as "1000+". */
   capped?: boolean;
 }) {
   const [search] = useSearchParams();
