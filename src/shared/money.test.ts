@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { formatInr, formatRupees, paiseToRupees, rupeesToPaise } from "./money.ts";
+import { formatInr, formatRupees, paiseToRupees, priceBandInRupees, rupeesToPaise } from "./money.ts";
 
 describe("money", () => {
+  it("gives a price band in rupees, an open upper bound staying open", () => {
+    expect(priceBandInRupees({ minPaise: 50_000, maxPaise: 100_000, count: 3 })).toEqual({
+      minPrice: 500,
+      maxPrice: 1000,
+      count: 3,
+    });
+    expect(priceBandInRupees({ minPaise: 2_000_000, maxPaise: null, count: 0 })).toEqual({
+      minPrice: 20_000,
+      maxPrice: null,
+      count: 0,
+    });
+  });
+
   it("converts paise to rupees and back without drifting", () => {
     expect(paiseToRupees(129_950)).toBe(1299.5);
     expect(rupeesToPaise(1299.5)).toBe(129_950);

@@ -11,6 +11,15 @@ export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
+/** A price range in paise (`maxPaise` null: no upper bound) with a count, as rupees: the search facets' price bands. */
+export function priceBandInRupees(band: { minPaise: number; maxPaise: number | null; count: number }) {
+  return {
+    minPrice: paiseToRupees(band.minPaise),
+    maxPrice: band.maxPaise === null ? null : paiseToRupees(band.maxPaise),
+    count: band.count,
+  };
+}
+
 const rupeeNumber = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 const inrCurrency = new Intl.NumberFormat("en-IN", {
   style: "currency",

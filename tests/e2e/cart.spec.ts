@@ -60,6 +60,8 @@ test("a visitor's cart joins the account's at sign-in; quantities change, lines 
   page,
   request,
 }) => {
+  // Two product pages, a sign-in and a dozen cart updates: past 30 s when two browsers share 2 cores.
+  test.slow();
   const [first, second, third] = products as [ApiProduct, ApiProduct, ApiProduct];
   const email = await createAccount(request);
 

@@ -2,7 +2,7 @@ import type { Account } from "#domain/accounts/types.ts";
 import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
 import type { SearchResults, Suggestion } from "#domain/search/search-service.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
-import { paiseToRupees } from "#shared/money.ts";
+import { paiseToRupees, priceBandInRupees } from "#shared/money.ts";
 
 /**
  * Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees. Catalogue `images` are the stored
@@ -58,11 +58,7 @@ export function createPresenters(publicUrl: string) {
       capped: results.capped,
       facets: {
         subCategories: results.facets.subCategories,
-        priceBands: results.facets.priceBands.map((band) => ({
-          minPrice: paiseToRupees(band.minPaise),
-          maxPrice: band.maxPaise === null ? null : paiseToRupees(band.maxPaise),
-          count: band.count,
-        })),
+        priceBands: results.facets.priceBands.map(priceBandInRupees),
         ratings: results.facets.ratings,
         inStock: results.facets.inStock,
       },

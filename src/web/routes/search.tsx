@@ -1,6 +1,6 @@
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
-import { paiseToRupees } from "#shared/money.ts";
+import { priceBandInRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import type { ListingData } from "../components/listing/listing-data.ts";
@@ -58,11 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{
       featured: null,
       banners: null,
       facets: {
-        priceBands: found.facets.priceBands.map((band) => ({
-          minPrice: paiseToRupees(band.minPaise),
-          maxPrice: band.maxPaise === null ? null : paiseToRupees(band.maxPaise),
-          count: band.count,
-        })),
+        priceBands: found.facets.priceBands.map(priceBandInRupees),
         ratings: found.facets.ratings,
         inStock: found.facets.inStock,
       },
