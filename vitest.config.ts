@@ -13,6 +13,9 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
     globalSetup: [`tests/support/${db}-setup.ts`],
     setupFiles: ["tests/support/setup-env.ts"],
     env: { TEST_DB: db },
+    // Files share a worker's module graph (each still opens its own database and app): importing the app once per
+    // worker instead of once per file halves the suite on 2 cores. Tests keep no module-level state between files.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // SSR tests import the real server build; the bridge must share our module graph (docs/architecture.md, "A request through the web app").
@@ -23,7 +26,15 @@ const apiProject = (name: string, db: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["src/**/*.test.ts"], setupFiles: ["tests/support/setup-env.ts"], testTimeout: 30_000 } },
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts"],
+          setupFiles: ["tests/support/setup-env.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
       apiProject("api-pglite", "pglite"),
       { test: { name: "process", include: ["tests/server/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 60_000 } },
       ...(postgres ? [apiProject("api-postgres", "postgres")] : []),
