@@ -4,6 +4,7 @@ import { wishlistItems } from "#db/schema/shopping.ts";
 import { wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";
+import { escapeHtml } from "../support/html.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 // My List and the hearts without JavaScript: every change is a plain form POST to /my-list (progressive enhancement),
@@ -83,7 +84,7 @@ describe("/my-list", () => {
     expect(added.status).toBe(200);
     expect(added.headers["cache-control"]).toBe("private, no-store");
     expect(added.html).toContain(wishlistMessages.added);
-    expect(added.html).toContain(product.name);
+    expect(added.html).toContain(escapeHtml(product.name));
     expect(added.html).toContain("Rs 1,299");
     expect(added.html).toMatch(/There is <b[^>]*>1<\/b> product in/);
     // The same heart again (a double click, a stale page): still one row.
@@ -165,12 +166,12 @@ describe("the hearts", () => {
     // The product's card in its category's listing.
     const listing = await page("GET", `/products/category/${product.catId}`, me.sid);
     expect(heartForms(listing.html, product.id)[0]).toContain('name="saved" value="true"');
-    expect(listing.html).toContain(`Remove ${product.name} from My List`);
+    expect(listing.html).toContain(`Remove ${escapeHtml(product.name)} from My List`);
   });
 
   it("are empty for a visitor", async () => {
     const listing = await page("GET", `/products/category/${product.catId}`);
     expect(heartForms(listing.html, product.id)[0]).toContain('name="saved" value="false"');
-    expect(listing.html).toContain(`Add ${product.name} to My List`);
+    expect(listing.html).toContain(`Add ${escapeHtml(product.name)} to My List`);
   });
 });
