@@ -16,6 +16,7 @@ import {
   loadAverage,
   machineFacts,
   markdownTable,
+  signInToken,
   spawnTracked,
   startNodeFlags,
   stopProcess,
@@ -97,14 +98,7 @@ try {
       `insert into users (id, name, email, phone, password_hash, is_verified) values (gen_random_uuid(), $1, $2, '9876543210', $3, true)`,
       [`Buyer ${i}`, email, passwordHash],
     );
-    const signIn = await fetch(`${baseUrl}/api/user/signin`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const body = (await signIn.json()) as { token?: string; msg?: string };
-    if (!body.token) throw new HarnessError(`sign-in of ${email} failed: ${signIn.status} ${body.msg}`);
-    tokens.push(body.token);
+    tokens.push(await signInToken(baseUrl, email, PASSWORD));
   }
 
   const billing = {

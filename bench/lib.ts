@@ -386,3 +386,15 @@ export function startNodeFlags(root: string): string[] {
     throw new HarnessError(`package.json's start script no longer runs "node [flags] src/server/main.ts": ${scripts.start}`);
   return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
 }
+
+/** Signs an account in through the API (`POST /api/user/signin`) and returns its bearer token. */
+export async function signInToken(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { token?: string; msg?: string };
+  if (!body.token) throw new HarnessError(`sign-in of ${email} failed: ${response.status} ${body.msg}`);
+  return body.token;
+}

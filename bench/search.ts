@@ -22,6 +22,7 @@ import {
   markdownTable,
   portAnswers,
   runToCompletion,
+  signInToken,
   spawnTracked,
   startNodeFlags,
   stopProcess,
@@ -216,16 +217,7 @@ async function benchTarget(
     });
     await waitForReady(`${baseUrl}/readyz`, server, 180_000);
     const tokens: string[] = [];
-    for (const email of users) {
-      const response = await fetch(`${baseUrl}/api/user/signin`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      const body = (await response.json()) as { token?: string; msg?: string };
-      if (!body.token) throw new HarnessError(`sign-in of ${email} failed: ${response.status} ${body.msg}`);
-      tokens.push(body.token);
-    }
+    for (const email of users) tokens.push(await signInToken(baseUrl, email, PASSWORD));
 
     let n = 0;
     const word = () => words[n % words.length] ?? "";
