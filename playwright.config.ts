@@ -13,6 +13,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // Two Chromiums, the shop and its database share 2 cores: a navigation that takes 1 s alone can take 6 under the
+  // full suite, and a ten-step flow 30 s. Waiting longer only costs time when a test is failing anyway.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL,

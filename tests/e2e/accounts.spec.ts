@@ -46,7 +46,7 @@ async function openAccountMenu(page: Page, name: string) {
 test("sign up → code from the mail → verify → sign in → edit profile with a photo → change password → logout", async ({
   page,
 }) => {
-  // A journey over eight pages and a mail round trip: well past 30 s when two browsers share 2 cores.
+  // A journey over eight pages and a mail round trip: up to a minute when two browsers share 2 cores.
   test.slow();
   const email = uniqueEmail("journey");
   await page.goto("/signUp");

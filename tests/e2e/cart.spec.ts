@@ -60,7 +60,7 @@ test("a visitor's cart joins the account's at sign-in; quantities change, lines 
   page,
   request,
 }) => {
-  // Two product pages, a sign-in and a dozen cart updates: past 30 s when two browsers share 2 cores.
+  // Two product pages, a sign-in and a dozen cart updates: up to a minute when two browsers share 2 cores.
   test.slow();
   const [first, second, third] = products as [ApiProduct, ApiProduct, ApiProduct];
   const email = await createAccount(request);

@@ -66,7 +66,7 @@ const billing = {
 test("checkout asks for each billing field in the spec's order, holds the stock, pays, and shows the order", async ({
   page,
 }, testInfo) => {
-  // Eight refused submissions, a payment and the orders page: past 30 s when two browsers share 2 cores.
+  // Eight refused submissions, a payment and the orders page: up to a minute when two browsers share 2 cores.
   test.slow();
   const [first, second] = productsOf(testInfo.project.name);
   await signInWithGoogle(page, "/cart", "Asha Menon");

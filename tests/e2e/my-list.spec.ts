@@ -36,7 +36,7 @@ async function expectToast(page: Page, message: string, { close = true } = {}) {
 }
 
 test("heart a product on its card, find it in My List, remove it, reach the empty state", async ({ page, request }) => {
-  // A sign-in, a listing, My List and a removal: past 30 s when two browsers share 2 cores.
+  // A sign-in, a listing, My List and a removal: up to a minute when two browsers share 2 cores.
   test.slow();
   await signIn(page, "hearts");
   const category = await firstCategory(request);
