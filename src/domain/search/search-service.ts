@@ -1,5 +1,6 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
+import { RATING_MAX } from "#shared/constants.ts";
 import { filterConditions, toPage } from "../catalog/product-query.ts";
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
 import { type Candidate, correctWord, queryWords } from "./spelling.ts";
@@ -17,6 +18,9 @@ const CORRECTION_CANDIDATES = 5;
 const PREFIX_MIN = 2;
 /** A prefix alone shorter than this is taken to match a large share of the catalogue (see `suggestFor`). */
 const DENSE_PREFIX_BELOW = 4;
+
+/** The rating facet's choices, "at least N stars", from the most to the fewest (as the rating filter lists them). */
+const RATING_FACET_STARS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
 
 /** Price bands of the search facets, in paise: under ₹500, ₹500–1,000, ₹1,000–5,000, ₹5,000–20,000, ₹20,000 and over. */
 export const PRICE_BAND_EDGES_PAISE = [0, 50_000, 100_000, 500_000, 2_000_000] as const;
@@ -210,7 +214,10 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
       const exact = [query.toLowerCase(), (corrected ?? query).toLowerCase()];
       const facet = {
         subCategory: search.subCatId ? sql`sub_cat_id = ${search.subCatId}` : sql`true`,
-        price: sql`price_paise between ${search.minPricePaise ?? 0} and ${search.maxPricePaise ?? 2_147_483_647}`,
+        price:
+          search.minPricePaise === undefined && search.maxPricePaise === undefined
+            ? sql`true`
+            : sql`price_paise between ${search.minPricePaise ?? 0} and ${search.maxPricePaise ?? 2_147_483_647}`,
         rating: search.minRating === undefined ? sql`true` : sql`rating >= ${search.minRating}`,
         stock: search.inStock ? sql`count_in_stock > 0` : sql`true`,
       };
@@ -223,6 +230,10 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
             ? sql`count(*) filter (where price_paise >= ${low})::int`
             : sql`count(*) filter (where price_paise >= ${low} and price_paise < ${high})::int`;
         }),
+        sql`, `,
+      );
+      const ratingCounts = sql.join(
+        RATING_FACET_STARS.map((stars) => sql`count(*) filter (where rating >= ${stars})::int`),
         sql`, `,
       );
       const rows = await rowsOf<ResultRow>(
@@ -251,9 +262,7 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
                               group by sub_cat_id) x) as "subCategories",
                      (select jsonb_build_array(${bandCounts}) from s
                         where ${facet.subCategory} and ${facet.rating} and ${facet.stock}) as "priceBands",
-                     (select jsonb_build_array(count(*) filter (where rating >= 5)::int, count(*) filter (where rating >= 4)::int,
-                               count(*) filter (where rating >= 3)::int, count(*) filter (where rating >= 2)::int,
-                               count(*) filter (where rating >= 1)::int) from s
+                     (select jsonb_build_array(${ratingCounts}) from s
                         where ${facet.subCategory} and ${facet.price} and ${facet.stock}) as ratings,
                      (select count(*)::int from s
                         where count_in_stock > 0 and ${facet.subCategory} and ${facet.price} and ${facet.rating}) as "inStock"
@@ -287,7 +296,7 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
             maxPaise: PRICE_BAND_EDGES_PAISE[index + 1] ?? null,
             count: first.priceBands[index] ?? 0,
           })),
-          ratings: first.ratings.map((count, index) => ({ stars: 5 - index, count })),
+          ratings: RATING_FACET_STARS.map((stars, index) => ({ stars, count: first.ratings[index] ?? 0 })),
           inStock: first.inStock,
         },
         correctedQuery: !first.typedFound && first.matched > 0 ? corrected : null,

@@ -59,11 +59,11 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
    * as products store it (a country name), from a name in any case or an ISO alpha-2 code (`IN`, what the original
    * client's country dropdown sends). An unknown value is kept as given, so it matches nothing.
    */
+  const locationOf = (value: string | undefined) =>
+    value === undefined ? undefined : (locations.resolveCountry(value)?.country ?? value);
   const listFilter = (query: ListQuery) => {
     const { page, perPage, paged } = listPaging(query);
-    const location =
-      query.location === undefined ? undefined : (locations.resolveCountry(query.location)?.country ?? query.location);
-    return { paged, filter: { page, perPage, location } };
+    return { paged, filter: { page, perPage, location: locationOf(query.location) } };
   };
   const listProducts = async (query: ListQuery, filters: ListFilters = {}) =>
     catalog.listProducts({ ...filters, ...listFilter(query).filter });
@@ -272,8 +272,7 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       },
     },
     async ({ query }) => {
-      const location = listFilter({ location: query.location }).filter.location;
-      return (await search.suggest(query.q, query.limit, location)).map(present.suggestion);
+      return (await search.suggest(query.q, query.limit, locationOf(query.location))).map(present.suggestion);
     },
   );
 
