@@ -92,6 +92,15 @@ export function readCookies(request: FastifyRequest): RequestCookies {
   };
 }
 
+/**
+ * Does the request carry any of the shop's cookies? A page for a request that carries none is the same for every such
+ * visitor, so a CDN may keep it (docs/decisions/019-cacheable-pages.md).
+ */
+export function carriesShopCookie(request: FastifyRequest): boolean {
+  const cookies = request.cookies ?? {};
+  return Object.values(COOKIE).some((name) => cookies[name] !== undefined);
+}
+
 export function parseGuestCartToken(value: string | undefined): string | undefined {
   return value !== undefined && GUEST_CART_TOKEN.test(value) ? value : undefined;
 }

@@ -23,8 +23,18 @@ export interface PublicSettings {
 export const settingsContext = createContext<PublicSettings>();
 
 export interface RequestInfo {
-  /** CSP nonce for the inline scripts React Router renders; undefined in development (no CSP there). */
+  /**
+   * CSP nonce for the inline scripts React Router renders; undefined in development (no CSP there) and for an
+   * anonymous page, whose inline scripts are allowed by hash instead (`anonymous`).
+   */
   nonce: string | undefined;
+  /**
+   * A GET or HEAD from a visitor with none of the shop's cookies: the page is the same for every such visitor, has no
+   * nonce, and may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
+   */
+  anonymous: boolean;
+  /** The page's Content-Security-Policy with these inline-script hashes instead of a nonce; undefined without a CSP. */
+  policyWithScriptHashes: (hashes: readonly string[]) => string | undefined;
   /** The delivery country chosen in the location cookie; undefined means every location (spec default "All"). */
   location: string | undefined;
   /** The visitor's guest cart token from its cookie (undefined for a signed-in shopper, whose cart is the account's). */

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,10 +10,21 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestInfoContext } from "#app-context";
+import {
+  declaresPublicCache,
+  etagMatches,
+  inlineScriptHashes,
+  PRIVATE_PAGE_CACHE_CONTROL,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  strongEtag,
+} from "./lib/public-pages.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** Streams the page; bots get the whole document at once. Inline scripts carry the request's CSP nonce. */
+/**
+ * Streams the page; bots get the whole document at once. Inline scripts carry the request's CSP nonce, except on an
+ * anonymous page (renderAnonymous).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,7 +35,12 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(requestInfoContext).nonce;
+  const info = loadContext.get(requestInfoContext);
+  // Personal pages change with the cookies they came with; a shared cache must not hand one to somebody else.
+  responseHeaders.append("Vary", "Cookie");
+  if (info.anonymous) return renderAnonymous(request, responseStatusCode, responseHeaders, routerContext, info);
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+  const nonce = info.nonce;
   const userAgent = request.headers.get("user-agent");
   const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 
@@ -53,6 +69,69 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
+  });
+}
+
+/**
+ * A page for a visitor without the shop's cookies (docs/decisions/019-cacheable-pages.md): rendered whole, without a
+ * nonce, so that every such visitor gets the same bytes. Its CSP allows the page's inline scripts by hash, its ETag
+ * names the bytes (a revalidation that matches is a 304), and a route that declares `handle.publicCache` is marked
+ * for shared caches when it rendered fine.
+ */
+async function renderAnonymous(
+  request: Request,
+  statusCode: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  info: { policyWithScriptHashes: (hashes: readonly string[]) => string | undefined },
+): Promise<Response> {
+  const rendered = await renderWhole(<ServerRouter context={routerContext} url={request.url} />);
+  const status = rendered.failed ? 500 : statusCode;
+  const html = rendered.html;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const policy = info.policyWithScriptHashes(inlineScriptHashes(html));
+  if (policy) headers.set("Content-Security-Policy", policy);
+  const publicCache =
+    status === 200 &&
+    routerContext.staticHandlerContext.matches.some((match) =>
+      declaresPublicCache(routerContext.routeModules[match.route.id]?.handle),
+    );
+  if (!headers.has("Cache-Control")) {
+    headers.set("Cache-Control", publicCache ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL);
+  }
+  const etag = strongEtag(html);
+  headers.set("ETag", etag);
+  if (status === 200 && etagMatches(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(html, { status, headers });
+}
+
+/** Renders a React tree to one string once everything (streamed loader data included) has resolved. */
+function renderWhole(element: React.ReactElement): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed });
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady: () => pipe(sink),
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
 

@@ -28,13 +28,16 @@ describe("methods no route serves", () => {
 });
 
 describe("Host headers", () => {
-  it.each(["x y", "shop.test/evil", "a..b", `${"a".repeat(70)}.test`, "[zz]"])("refuses Host %j with 400", async (host) => {
-    for (const url of ["/", "/api/category"]) {
-      const response = await app.server.inject({ method: "GET", url, headers: { host } });
-      expect(response.statusCode, url).toBe(400);
-      expect(response.json().msg).toMatch(/Host/);
-    }
-  });
+  it.each(["x y", "shop.test/evil", "a..b", `${"a".repeat(70)}.test`, "[zz]", "99999999999999999999999999999", "shop.999"])(
+    "refuses Host %j with 400",
+    async (host) => {
+      for (const url of ["/", "/api/category"]) {
+        const response = await app.server.inject({ method: "GET", url, headers: { host } });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().msg).toMatch(/Host/);
+      }
+    },
+  );
 
   it.each(["shop.test", "shop.test:8080", "127.0.0.1:3000", "[::1]:3000", "localhost"])("serves Host %j", async (host) => {
     const response = await app.server.inject({ method: "GET", url: "/healthz", headers: { host } });

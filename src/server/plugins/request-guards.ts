@@ -29,7 +29,11 @@ export const requestGuards = fp(
           .header("allow", ALLOW)
           .send(errorBody(`The method ${request.method.slice(0, 20)} is not served here.`));
       }
-      if (!HOST.test(request.host) || (request.protocol !== "http" && request.protocol !== "https")) {
+      // The pattern alone lets through names a URL cannot hold (a last label of digits is read as an IPv4 address:
+      // "99999999999" is not one), and pages build their URL from the host: the URL parser has the last word.
+      const host = request.host;
+      const validHost = HOST.test(host) && URL.canParse(`http://${host}/`);
+      if (!validHost || (request.protocol !== "http" && request.protocol !== "https")) {
         return reply.status(400).send(errorBody("The request's Host header is not a valid host name."));
       }
       const encoding = request.headers["content-encoding"];

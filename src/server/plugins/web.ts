@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import {
@@ -13,7 +13,8 @@ import {
   settingsContext,
 } from "#app-context";
 import type { Services } from "#domain/services.ts";
-import { readCookies } from "../cookies.ts";
+import { policyWithHashes, withContentCoding } from "../../web/lib/public-pages.server.ts";
+import { carriesShopCookie, readCookies } from "../cookies.ts";
 import { privateAnswers } from "./private-answers.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 
@@ -40,6 +41,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   applyStaticSecurityHeaders(app, { hsts: options.hsts, only: (url) => !url.includes("*") && /\.[a-z0-9]+$/i.test(url) });
   // Pages rendered for a signed-in shopper, or setting a cookie, are never cached (private-answers.ts).
   privateAnswers(app, "page");
+  // An anonymous page's strong ETag names its bytes before compression (entry.server.tsx); compression makes other
+  // bytes, so the coding joins the tag and a cache never mixes the two. @fastify/compress adds its onSend to each route
+  // as it is declared; this one is added after it, so it sees the coding compression chose.
+  app.addHook("onRoute", (route) => {
+    const hooks = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...hooks, etagWithContentCoding];
+  });
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(options.build && !options.devServer ? { build: options.build } : {}),
@@ -58,10 +66,17 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       const cookies = readCookies(request);
+      const anonymous =
+        (request.method === "GET" || request.method === "HEAD") && request.user === null && !carriesShopCookie(request);
       context.set(servicesContext, options.services);
       context.set(settingsContext, options.settings);
       context.set(requestInfoContext, {
-        nonce: reply.cspNonce?.script,
+        nonce: anonymous ? undefined : reply.cspNonce?.script,
+        anonymous,
+        policyWithScriptHashes(hashes) {
+          const policy = reply.getHeader("content-security-policy");
+          return typeof policy === "string" ? policyWithHashes(policy, hashes) : undefined;
+        },
         location: cookies.location,
         guestCart: request.guestCartToken,
         cookies: options.cookies,
@@ -81,4 +96,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       return context;
     },
   });
+}
+
+async function etagWithContentCoding(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const etag = reply.getHeader("etag");
+  const coding = reply.getHeader("content-encoding");
+  if (typeof etag === "string" && typeof coding === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) {
+    reply.header("etag", withContentCoding(etag, coding));
+  }
+  return payload;
 }

@@ -7,7 +7,7 @@ import { imageUrl } from "#shared/images.ts";
 import { BannerCarousel } from "../components/home/banner-carousel.tsx";
 import { BannerList, BannerListSkeleton } from "../components/home/banner-list.tsx";
 import { CategoryStrip } from "../components/home/category-strip.tsx";
-import { toBannerData } from "../components/home/home-data.server.ts";
+import { hourlyPick, toBannerData } from "../components/home/home-data.server.ts";
 import { POPULAR_PRODUCTS_COUNT } from "../components/home/home-data.ts";
 import { Newsletter } from "../components/home/newsletter.tsx";
 import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
@@ -22,14 +22,18 @@ const ROW_PRODUCTS_COUNT = 10;
  * Awaits only what the first screen shows (categories and the banner carousel); every other block streams in behind
  * a skeleton of its final size. Every product list follows the shopper's delivery location.
  */
+// An anonymous home page may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
+export const handle = { publicCache: true };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const location = context.get(requestInfoContext).location;
   const cards = ({ items }: { items: Product[] }) => items.map(toProductCardData);
   const [categories, homeBanners] = await Promise.all([catalog.listCategories(), catalog.listBanners("home")]);
   const banners = (kind: "side" | "row" | "bottom") => catalog.listBanners(kind).then((rows) => toBannerData(rows, categories));
-  // One category, picked anew for every request (spec §2); the client renders the server's pick.
-  const picked = categories[Math.floor(Math.random() * categories.length)];
+  // One category picked at random (spec §2), anew every hour rather than for every request, so that two visitors in
+  // the same hour get the same page and a CDN can keep it (docs/decisions/019-cacheable-pages.md).
+  const picked = categories[hourlyPick(Date.now(), categories.length)];
   const products = (filter: { catName?: string; catId?: string; featured?: boolean }, perPage: number) =>
     catalog.listProducts({ ...filter, location, page: 1, perPage }).then(cards);
   const first = categories[0];

@@ -6,7 +6,8 @@ import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/listing.ts";
 
 /** Shows the bottom bar's Filters button under 992 px (layout). */
-export const handle = { filters: true };
+// Anonymous listings may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
+export const handle = { filters: true, publicCache: true };
 
 /** One module for `/products/category/:id` and `/products/subCat/:id` (routes.ts gives it both, with their own ids). */
 export function loader({ params, request, context }: Route.LoaderArgs) {

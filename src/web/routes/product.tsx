@@ -21,6 +21,9 @@ const RELATED_LIMIT = 10;
  * `/product/:id`. `?quick` is the quick view's request (useFetcher): the product alone, without reviews or related
  * products. `?tab=reviews` opens the Reviews tab (the review form posts back to it).
  */
+// An anonymous product page may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
+export const handle = { publicCache: true };
+
 export async function loader({ params, request, context }: Route.LoaderArgs): Promise<ProductPageData> {
   const id = idParam("id").safeParse(params.id);
   if (!id.success) throw notFoundResponse();

@@ -12,7 +12,8 @@ import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/search.ts";
 
 /** Shows the bottom bar's Filters button under 992 px (layout). */
-export const handle = { filters: true };
+// Anonymous results may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
+export const handle = { filters: true, publicCache: true };
 
 const QUERY_MAX = 100;
 const ALL_SUB_CATEGORIES = "all";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Banner, Category } from "#domain/catalog/types.ts";
-import { bannerHref, toBannerData } from "./home-data.server.ts";
+import { bannerHref, hourlyPick, toBannerData } from "./home-data.server.ts";
 
 const categories: Category[] = [
   { id: "c1", name: "Fashion", color: "#fff", images: [], children: [{ id: "s1", name: "Shirts", parentId: "c1" }] },
@@ -23,5 +23,17 @@ describe("toBannerData", () => {
       { id: "b1", image: "ab.webp", href: "/products/subCat/s1", label: "Shop Fashion / Shirts" },
       { id: "b2", image: null, href: "/products/category/c1", label: "Shop Fashion" },
     ]);
+  });
+});
+
+describe("hourlyPick", () => {
+  const hour = 3_600_000;
+  it("is the same all hour long, below the count, and not always the same category", () => {
+    const start = 1_780_000_000_000 - (1_780_000_000_000 % hour);
+    expect(hourlyPick(start, 9)).toBe(hourlyPick(start + hour - 1, 9));
+    const picks = Array.from({ length: 48 }, (_, index) => hourlyPick(start + index * hour, 9));
+    expect(picks.every((pick) => Number.isInteger(pick) && pick >= 0 && pick < 9)).toBe(true);
+    expect(new Set(picks).size).toBeGreaterThan(4);
+    expect(hourlyPick(start, 0)).toBe(0);
   });
 });

@@ -27,3 +27,11 @@ export function toBannerData(banners: Banner[], categories: Category[]): BannerD
     };
   });
 }
+
+/** A pseudo-random index below `count`, the same for every request within one hour of the clock. */
+export function hourlyPick(nowMs: number, count: number): number {
+  if (count <= 0) return 0;
+  const hour = Math.floor(nowMs / 3_600_000);
+  // A multiplicative hash of the hour number (Knuth's), so consecutive hours do not walk the categories in order.
+  return (Math.imul(hour, 2_654_435_761) >>> 0) % count;
+}

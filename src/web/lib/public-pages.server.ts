@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Pages a CDN may keep (docs/decisions/019-cacheable-pages.md). A page rendered for a visitor who sends none of the
+ * shop's cookies is the same for every such visitor: no nonce, no name, no cart, no flash, no location. Those bytes
+ * are sent with a CSP that lists the SHA-256 of each inline script instead of a nonce, a strong ETag, and, for the
+ * routes that declare `handle = { publicCache: true }` (home, listings, product, search), shared-cache headers.
+ */
+
+/** A CDN keeps a public page a minute and may serve it stale for ten more while it fetches a fresh one. */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+/** Every other page: the browser may keep it for the back button, no shared cache may. */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
+
+/** Does a route module's `handle` let its anonymous pages be cached by a CDN? */
+export function declaresPublicCache(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { publicCache?: unknown }).publicCache === true;
+}
+
+/**
+ * The CSP source of every inline script in a page we rendered ('sha256-…'), in page order, without repeats. React
+ * escapes `</script` inside what it writes, so the first `</script>` after an opening tag closes it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
+/** A strong validator for these exact bytes (before any content coding). */
+export function strongEtag(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/**
+ * Does `If-None-Match` name this ETag? Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`:
+ * withContentCoding) so that a cache never mixes representations; a revalidation with either form matches.
+ */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.slice(1, -1);
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, "");
+    if (!tag.startsWith('"') || !tag.endsWith('"')) return false;
+    const value = tag.slice(1, -1);
+    return value === bare || value === `${bare}-br` || value === `${bare}-gzip` || value === `${bare}-deflate`;
+  });
+}
+
+/** The ETag of a compressed answer: the coding joins the tag, so identity and Brotli bytes never share one. */
+export function withContentCoding(etag: string, coding: string): string {
+  if (!etag.startsWith('"') || !etag.endsWith('"') || coding === "identity") return etag;
+  return `"${etag.slice(1, -1)}-${coding}"`;
+}
+
+/**
+ * Turns the page's nonce-based policy (helmet's, built for this request) into one for the same page without a nonce:
+ * script-src allows exactly the page's inline scripts by hash; style-src loses its nonce (the page has no inline
+ * style elements; style attributes stay allowed by style-src-attr).
+ */
+export function policyWithHashes(policy: string, scriptHashes: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      const kept = sources.filter((source) => !source.startsWith("'nonce-"));
+      if (name === "script-src") kept.push(...scriptHashes);
+      return [name, ...kept].join(" ");
+    })
+    .join(";");
+}
