@@ -206,6 +206,39 @@ describe("category listings", () => {
   });
 });
 
+describe("keyset paging (after)", () => {
+  it("walks a whole category page by page, in list order, each product once, without counting", async () => {
+    const category = topCategories[0];
+    const expected = (await get<PageJson>(`/api/products?catId=${category?.id}`)).body.products.map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(7);
+    const walked: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const url: string = `/api/products?catId=${category?.id}&perPage=7${after ? `&after=${after}` : ""}`;
+      const { status, body } = await get<PageJson & { nextCursor: string | null }>(url);
+      expect(status).toBe(200);
+      if (after) {
+        expect(body.total).toBeNull();
+        expect(body.page).toBeNull();
+        expect(body.totalPages).toBeNull();
+      } else {
+        expect(body.total).toBe(expected.length);
+      }
+      walked.push(...body.products.map((p) => p.id));
+      after = body.nextCursor;
+      if (after === null) break;
+      expect(after).toBe(body.products.at(-1)?.id);
+    }
+    expect(walked).toEqual(expected);
+  });
+
+  it("refuses an after that is not a product id", async () => {
+    const { status, body } = await get<{ msg: string }>("/api/products?after=not-an-id");
+    expect(status).toBe(400);
+    expect(body.msg).toMatch(/after/);
+  });
+});
+
 describe("price and rating filters", () => {
   const category = topCategories[1];
 

@@ -5,8 +5,8 @@ import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { countProducts, filterConditions, selectProducts, toPage } from "./product-query.ts";
-import type { Banner, Category, Page, Product, ProductFilter } from "./types.ts";
+import { afterProduct, countProducts, filterConditions, nextCursorOf, selectProducts, toPage } from "./product-query.ts";
+import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
@@ -61,6 +61,18 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         countProducts(db, where),
       ]);
       return toPage(items, total, filter);
+    },
+
+    /**
+     * A keyset page of a list: the products after `after` (a product id, the previous page's `nextCursor`), however deep,
+     * at the cost of the first page. No total: walking a whole category never counts it.
+     */
+    async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
+      const items = await selectProducts(db)
+        .where(and(filterConditions(db, filter), afterProduct(after)))
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(filter.perPage);
+      return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
     },
 
     async getProduct(id: string): Promise<Product> {

@@ -72,6 +72,20 @@ export async function countProducts(executor: DbExecutor, where: SQL | undefined
 }
 
 /** One page of a list, with the list's total and number of pages. */
-export function toPage<T>(items: T[], total: number, { page, perPage }: Pagination): Page<T> {
-  return { items, total, page, perPage, totalPages: Math.ceil(total / perPage) };
+export function toPage<T extends { id: string }>(items: T[], total: number, { page, perPage }: Pagination): Page<T> {
+  return { items, total, page, perPage, totalPages: Math.ceil(total / perPage), nextCursor: nextCursorOf(items, perPage) };
+}
+
+/** The id to continue a keyset walk after this page: its last item's, when the page is full. */
+export function nextCursorOf(items: readonly { id: string }[], perPage: number): string | null {
+  return items.length === perPage && items.length > 0 ? (items[items.length - 1]?.id ?? null) : null;
+}
+
+/**
+ * Products that come after `productId` in list order (newest first: created_at, then id, both descending), as a row
+ * comparison the (created_at, id) indexes serve directly. The position is read from the row itself, so it is exact to
+ * the microsecond. A product deleted since leaves no position: the condition matches nothing and the walk ends.
+ */
+export function afterProduct(productId: string): SQL {
+  return sql`(${products.createdAt}, ${products.id}) < (select p.created_at, p.id from ${products} p where p.id = ${productId})`;
 }

@@ -53,6 +53,15 @@ export interface Page<T> {
   page: number;
   perPage: number;
   totalPages: number;
+  /** The last item's id when the page is full: `after` for the next page of a keyset walk; null at the end. */
+  nextCursor: string | null;
+}
+
+/** A keyset page (`after`): no total and no page number, which would cost a count of the whole list. */
+export interface CursorPage<T> {
+  items: T[];
+  perPage: number;
+  nextCursor: string | null;
 }
 
 export interface Pagination {

@@ -47,8 +47,19 @@ export const productPageJson = z
     page: z.number().int(),
     perPage: z.number().int().describe(`Page size; ${UNPAGED_LIST_MAX} when the client asked for no paging`),
     totalPages: z.number().int(),
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe("When the page is full: the `after` that continues the list past it (keyset paging, /api/products)"),
   })
   .describe("A list of products with its paging (every list but featured, and search with paging)");
+
+/** `/api/products`: a page, or with `after` a keyset page, which has no total (counting a whole list is not cheap). */
+export const productListPageJson = productPageJson.extend({
+  total: productPageJson.shape.total.nullable(),
+  page: productPageJson.shape.page.nullable(),
+  totalPages: productPageJson.shape.totalPages.nullable(),
+});
 
 /** `featured` always, and `search` without paging: the original client calls `.slice`/`.map` on the answer itself. */
 export const productListJson = z

@@ -23,6 +23,7 @@ import {
   categoryJson,
   productJson,
   productListJson,
+  productListPageJson,
   productPageJson,
   searchAnswerJson,
   suggestionJson,
@@ -77,13 +78,15 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "Products, newest first, with every filter combined",
-        description: listed("`{ products, total, page, perPage, totalPages }`; `rating` means at least"),
+        description: listed(
+          "`{ products, total, page, perPage, totalPages, nextCursor }`; `rating` means at least; `after` walks the list by keyset",
+        ),
         querystring: productFilterQuery,
-        response: { 200: productPageJson, ...errors },
+        response: { 200: productListPageJson, ...errors },
       },
     },
-    async ({ query }) =>
-      productPage(query, {
+    async ({ query }) => {
+      const filters: ListFilters = {
         catId: query.catId,
         subCatId: query.subCatId,
         catName: query.catName,
@@ -92,7 +95,12 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
         minPricePaise: toPaise(query.minPrice),
         maxPricePaise: toPaise(query.maxPrice),
         minRating: query.rating,
-      }),
+      };
+      if (query.after === undefined) return productPage(query, filters);
+      // A keyset page: as deep as the client walks, at the cost of the first page, and never counted.
+      const { filter } = listFilter({ ...query, page: 1, perPage: query.perPage ?? DEFAULT_PER_PAGE });
+      return present.productCursorPage(await catalog.listProductsAfter({ ...filters, ...filter }, query.after));
+    },
   );
 
   app.get(

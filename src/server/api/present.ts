@@ -1,5 +1,5 @@
 import type { Account } from "#domain/accounts/types.ts";
-import type { Banner, Category, Page, Product } from "#domain/catalog/types.ts";
+import type { Banner, Category, CursorPage, Page, Product } from "#domain/catalog/types.ts";
 import type { SearchResults, Suggestion } from "#domain/search/search-service.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees, priceBandInRupees } from "#shared/money.ts";
@@ -45,12 +45,24 @@ export function createPresenters(publicUrl: string) {
     page: page.page,
     perPage: page.perPage,
     totalPages: page.totalPages,
+    nextCursor: page.nextCursor,
+  });
+  /** A keyset page (`after`): the same fields, with no total, page or page count. */
+  const productCursorPage = (page: CursorPage<Product>) => ({
+    error: false as const,
+    products: page.items.map(product),
+    total: null,
+    page: null,
+    perPage: page.perPage,
+    totalPages: null,
+    nextCursor: page.nextCursor,
   });
 
   return {
     imageUrl,
     product,
     productPage,
+    productCursorPage,
     /** A paged search: the page, plus the facet counts (prices in rupees), the correction and the rank cap. */
     searchPage: (results: SearchResults) => ({
       ...productPage(results),

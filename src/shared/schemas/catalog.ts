@@ -131,6 +131,9 @@ export const productFilterQuery = z
     catName: z.preprocess(emptyToUndefined, safeText({ name: "catName" }).trim().min(1).max(100).optional()),
     featured: booleanParam,
     inStock: booleanParam.describe("true: only products in stock"),
+    after: optionalId("after").describe(
+      "Keyset paging: the previous answer's nextCursor. The products after it in list order, however deep, with no total (total, page and totalPages are null)",
+    ),
   })
   .superRefine(checkPriceRange);
 export type ProductFilterQuery = z.output<typeof productFilterQuery>;
