@@ -153,7 +153,7 @@ describe("GET /download/{file}", () => {
     // Made once: the second answer is the stored copy, byte for byte.
     const again = await inject("/download/b-test-wide.webp?w=480");
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
-    expect(await sharp(path.join(app.services.imageVariants.variantsDir, "480", "b-test-wide.webp")).metadata()).toMatchObject({
+    expect(await sharp(path.join(app.config.paths.imageVariants, "480", "b-test-wide.webp")).metadata()).toMatchObject({
       width: 480,
     });
   });
