@@ -181,7 +181,7 @@ export const configSchema = z
      * share them. The keys are required with it.
      */
     S3_BUCKET: optionalText,
-    S3_ENDPOINT: optionalUrl,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
     S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,

@@ -141,6 +141,10 @@ describe("GET /download/{file}", () => {
     expect(etag).not.toBe("undefined");
     const again = await inject("/download/p-test-1.webp", { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    const since = await inject("/download/p-test-1.webp", { "if-modified-since": String(response.headers["last-modified"]) });
+    expect(since.statusCode).toBe(304);
+    expect((await inject("/download/p-test-1.webp", { "if-none-match": '"other"' })).statusCode).toBe(200);
   });
 
   it("sends a narrower copy for ?w=, made once and cached like the original", async () => {

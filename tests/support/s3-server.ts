@@ -18,9 +18,10 @@ export interface S3StandIn {
 
 /**
  * A local stand-in for S3 (the `s3rver` package) in-process, on a free loopback port, keeping its objects in a
- * temporary directory, with one empty bucket. It speaks S3's REST protocol and checks request signatures, so the shop
- * talks to it through @aws-sdk/client-s3 exactly as to AWS or MinIO. It has one account, S3RVER/S3RVER. Several shops
- * may share one stand-in (pass the same settings to each).
+ * temporary directory, with one empty bucket. It speaks S3's REST protocol, so the shop talks to it through
+ * @aws-sdk/client-s3 exactly as to AWS or MinIO. Unlike them it does not verify SigV4 signatures and ignores
+ * conditional writes (`If-None-Match: *`). Its one account is S3RVER/S3RVER. Several shops may share one stand-in
+ * (pass the same `env` to each).
  */
 export async function startS3Server(options: { bucket?: string } = {}): Promise<S3StandIn> {
   const directory = await mkdtemp(path.join(tmpdir(), "s3rver-"));

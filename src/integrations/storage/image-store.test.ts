@@ -95,6 +95,17 @@ describe("image store on S3", () => {
     expect((await object("variants/160/c-keys.webp")).status).toBe(200);
   });
 
+  // s3rver does not verify SigV4 signatures, so wrong keys cannot be shown here; a missing bucket can.
+  it("passes the start-up check for its bucket, and names S3_BUCKET when the bucket is not there", async () => {
+    await expect(stores.S3.check()).resolves.toBeUndefined();
+    const elsewhere = createImageStores({ kind: "s3", ...s3, bucket: "no-such-bucket", forcePathStyle: true });
+    try {
+      await expect(elsewhere.check()).rejects.toThrow('S3_BUCKET: cannot use bucket "no-such-bucket" (no such bucket)');
+    } finally {
+      elsewhere.close();
+    }
+  });
+
   // AWS S3 and MinIO refuse the conditional write (If-None-Match: *) with a 412; s3rver ignores the condition, so that
   // refusal cannot be shown here. What can: a 412 from the server becomes the port's ImageAlreadyStoredError.
   it("turns the server's refusal of a taken name into ImageAlreadyStoredError", async () => {

@@ -45,11 +45,8 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
       image.body.destroy();
       return reply.status(304).send();
     }
+    // For HEAD, Fastify's own route drains the stream and keeps this length.
     reply.type(image.contentType).header("content-length", image.size);
-    if (request.method === "HEAD") {
-      image.body.destroy();
-      return reply.send();
-    }
     return reply.send(image.body);
   });
 
