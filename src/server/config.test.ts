@@ -110,6 +110,11 @@ describe("loadConfig", () => {
         forcePathStyle: true,
       });
       expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: "false" }).imageStorage).toMatchObject({ forcePathStyle: false });
+      // Empty values are unset, as everywhere (a compose file's `S3_REGION=`).
+      expect(loadConfig({ ...minio, S3_REGION: "", S3_FORCE_PATH_STYLE: "" }).imageStorage).toMatchObject({
+        region: "us-east-1",
+        forcePathStyle: true,
+      });
     });
 
     it.each([

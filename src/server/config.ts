@@ -182,7 +182,7 @@ export const configSchema = z
      */
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
-    S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
+    S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     /** Bucket in the path (`host/bucket/key`) rather than the host name; unset: true when S3_ENDPOINT is set. */
