@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client.ts";
 import { resetCatalog, seedDemoCatalog } from "../src/db/seed/seed.ts";
+import { createImageStores } from "../src/integrations/storage/image-stores.ts";
 import { ConfigError, loadConfig } from "../src/server/config.ts";
 
 /**
@@ -54,8 +55,11 @@ const databaseUrl = config.DATABASE_URL;
 const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
+// Pictures go where the shop reads them: DATA_DIR/images, or the bucket when S3_BUCKET is set.
+const imageStores = values["no-images"] ? undefined : createImageStores(config.imageStorage);
 const database = await openDatabase({ databaseUrl, pgliteDir: config.paths.pglite });
 try {
+  await imageStores?.check();
   console.log(`database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.paths.pglite}`}`);
   if (values.reset) {
     await resetCatalog(database.db);
@@ -63,7 +67,7 @@ try {
   }
   const result = await seedDemoCatalog(database.db, {
     products: productCount,
-    imagesDir: values["no-images"] ? undefined : config.paths.images,
+    images: imageStores && { store: imageStores.originals, description: imageStores.description },
     onProgress: (message) => console.log(`  ${message} (${seconds()})`),
   });
   if (result.seeded) {
@@ -76,5 +80,6 @@ try {
   if (result.images) console.log(`images: ${result.images.rendered} rendered, ${result.images.skipped} already there`);
   console.log(`done in ${seconds()}`);
 } finally {
+  imageStores?.close();
   await database.close();
 }

@@ -128,7 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await server.register(
     async (media) => {
       applyStaticSecurityHeaders(media, { hsts: httpsOnly });
-      await media.register(mediaRoutes, { imagesDir: config.paths.images, variants: services.imageVariants });
+      await media.register(mediaRoutes, { images: runtime.imageStores.originals, variants: services.imageVariants });
     },
     { prefix: "/download" },
   );
@@ -149,7 +149,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
   }
 
-  return { server, config, services, database, catalogCache: runtime.catalogCache, paymentGateway: runtime.paymentGateway };
+  return {
+    server,
+    config,
+    services,
+    database,
+    catalogCache: runtime.catalogCache,
+    paymentGateway: runtime.paymentGateway,
+    imageStores: runtime.imageStores,
+  };
 }
 
 /** How often Node looks for requests over their headers or request timeout. */

@@ -78,6 +78,59 @@ describe("loadConfig", () => {
     ).toBe(secret);
   });
 
+  describe("image storage", () => {
+    const keys = { S3_ACCESS_KEY_ID: "minio", S3_SECRET_ACCESS_KEY: "minio-secret" };
+
+    it("keeps pictures in DATA_DIR without S3_BUCKET", () => {
+      const config = loadConfig({ DATA_DIR: "/srv/shop" });
+      expect(config.imageStorage).toEqual({
+        kind: "local",
+        imagesDir: "/srv/shop/images",
+        variantsDir: "/srv/shop/image-variants",
+      });
+    });
+
+    it("uses the bucket at AWS with S3_BUCKET and the keys: region us-east-1, virtual-hosted style", () => {
+      expect(loadConfig({ S3_BUCKET: "shop-images", ...keys }).imageStorage).toEqual({
+        kind: "s3",
+        endpoint: undefined,
+        region: "us-east-1",
+        bucket: "shop-images",
+        accessKeyId: "minio",
+        secretAccessKey: "minio-secret",
+        forcePathStyle: false,
+      });
+    });
+
+    it("uses path-style addressing with S3_ENDPOINT (MinIO) unless S3_FORCE_PATH_STYLE says otherwise", () => {
+      const minio = { S3_BUCKET: "shop-images", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "ap-south-1", ...keys };
+      expect(loadConfig(minio).imageStorage).toMatchObject({
+        endpoint: "http://127.0.0.1:9000",
+        region: "ap-south-1",
+        forcePathStyle: true,
+      });
+      expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: "false" }).imageStorage).toMatchObject({ forcePathStyle: false });
+      // Empty values are unset, as everywhere (a compose file's `S3_REGION=`).
+      expect(loadConfig({ ...minio, S3_REGION: "", S3_FORCE_PATH_STYLE: "" }).imageStorage).toMatchObject({
+        region: "us-east-1",
+        forcePathStyle: true,
+      });
+    });
+
+    it.each([
+      [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_BUCKET"],
+      [{ ...keys }, "S3_BUCKET"],
+      [{ S3_FORCE_PATH_STYLE: "true" }, "S3_BUCKET"],
+      [{ S3_BUCKET: "shop-images" }, "S3_ACCESS_KEY_ID"],
+      [{ S3_BUCKET: "shop-images", S3_ACCESS_KEY_ID: "minio" }, "S3_SECRET_ACCESS_KEY"],
+      [{ S3_BUCKET: "Shop_Images", ...keys }, "S3_BUCKET"],
+      [{ S3_BUCKET: "shop-images", S3_ENDPOINT: "minio:9000", ...keys }, "S3_ENDPOINT"],
+      [{ S3_BUCKET: "shop-images", S3_FORCE_PATH_STYLE: "yes", ...keys }, "S3_FORCE_PATH_STYLE"],
+    ])("stops on %o naming %s", (env, key) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${key}: `));
+    });
+  });
+
   describe("payments", () => {
     const razorpay = { RAZORPAY_KEY_ID: "rzp_test_abc123", RAZORPAY_KEY_SECRET: "s3cret", RAZORPAY_WEBHOOK_SECRET: "wh00k" };
     const cluster = { NODE_ENV: "production", DATABASE_URL: "postgres://db/shop", SESSION_SECRET: "x".repeat(40) };

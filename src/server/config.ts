@@ -175,6 +175,24 @@ export const configSchema = z
     PAYMENT_HOLD_MINUTES: positiveInt(15),
     /** How often pending orders are checked with the provider (payments whose browser never came back, expired holds). */
     PAYMENT_RECONCILE_SECONDS: positiveInt(60),
+    /**
+     * Object storage for pictures (docs/decisions/018-object-storage.md): setting S3_BUCKET keeps them in that bucket
+     * of S3 or an S3-compatible server (S3_ENDPOINT, e.g. MinIO) instead of DATA_DIR/images, so several instances
+     * share them. The keys are required with it.
+     */
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+    S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Bucket in the path (`host/bucket/key`) rather than the host name; unset: true when S3_ENDPOINT is set. */
+    S3_FORCE_PATH_STYLE: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z
+        .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+        .optional()
+        .transform((value) => (value === undefined ? undefined : value === "true" || value === "1")),
+    ),
     /** Seed the demo catalogue into an empty database at start-up. */
     SEED_DEMO_DATA: booleanFlag("true"),
   })
@@ -187,20 +205,38 @@ export const configSchema = z
 export interface DataPaths {
   /** The embedded database's files (unused with DATABASE_URL). */
   pglite: string;
-  /** Stored images served at /download/{file}. */
+  /** Stored images served at /download/{file} (unused with S3_BUCKET). */
   images: string;
-  /** Narrower copies of stored pictures (`/download/{file}?w=`). */
+  /** Narrower copies of stored pictures (`/download/{file}?w=`; unused with S3_BUCKET). */
   imageVariants: string;
   /** E-mails written as .eml files when SMTP_URL is unset. */
   outbox: string;
 }
+
+/** Where pictures are kept, resolved once: DATA_DIR's directories, or a bucket (decision 018). */
+export type ImageStorage =
+  | { kind: "local"; imagesDir: string; variantsDir: string }
+  | {
+      kind: "s3";
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 /** The payment provider and its secrets, resolved once (docs/decisions/015-checkout-and-payments.md). */
 export type PaymentSettings =
   | { provider: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string }
   | { provider: "test"; keyId: string; keySecret: string; webhookSecret: string };
 
-export type Config = z.output<typeof configSchema> & { SESSION_SECRET: string; paths: DataPaths; payments: PaymentSettings };
+export type Config = z.output<typeof configSchema> & {
+  SESSION_SECRET: string;
+  paths: DataPaths;
+  payments: PaymentSettings;
+  imageStorage: ImageStorage;
+};
 
 export function dataPaths(dataDir: string): DataPaths {
   const root = path.resolve(dataDir);
@@ -228,11 +264,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   const sessionSecret = config.SESSION_SECRET ?? resolveSessionSecret(config);
+  const paths = dataPaths(config.DATA_DIR);
   return {
     ...config,
     SESSION_SECRET: sessionSecret,
-    paths: dataPaths(config.DATA_DIR),
+    paths,
     payments: resolvePayments(config, sessionSecret),
+    imageStorage: resolveImageStorage(config, paths),
+  };
+}
+
+/**
+ * Disk or bucket. S3_BUCKET decides; the other S3_* keys without it would be silently ignored (pictures written to one
+ * instance's disk when the operator meant a shared bucket), so they stop start-up naming S3_BUCKET.
+ */
+function resolveImageStorage(config: z.output<typeof configSchema>, paths: DataPaths): ImageStorage {
+  const fail = (key: string, problem: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${key}: ${problem}`);
+  };
+  const bucket = config.S3_BUCKET;
+  if (bucket === undefined) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).find(
+      (key) => config[key] !== undefined,
+    );
+    if (stray) fail("S3_BUCKET", `required when ${stray} is set (unset them all to keep pictures in DATA_DIR/images)`);
+    return { kind: "local", imagesDir: paths.images, variantsDir: paths.imageVariants };
+  }
+  // S3's rules for bucket names: 3-63 lower-case letters, digits, dots and dashes, a letter or digit at each end.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    fail("S3_BUCKET", "must be a bucket name: 3-63 lower-case letters, digits, dots and dashes");
+  }
+  const required = "required with S3_BUCKET";
+  return {
+    kind: "s3",
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    bucket,
+    accessKeyId: config.S3_ACCESS_KEY_ID ?? fail("S3_ACCESS_KEY_ID", required),
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? fail("S3_SECRET_ACCESS_KEY", required),
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? config.S3_ENDPOINT !== undefined,
   };
 }
 

@@ -22,7 +22,7 @@ import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
 import { createPaymentGateway } from "#integrations/payments/index.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
-import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
+import { createImageStores, type ImageStores } from "#integrations/storage/image-stores.ts";
 import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
 import type { Config } from "./config.ts";
 
@@ -40,6 +40,8 @@ export interface Runtime {
   catalogCache: ResponseCache;
   /** The payment provider (tests drive the test provider's pretend widget through it). */
   paymentGateway: PaymentGateway;
+  /** Where pictures are kept (DATA_DIR or a bucket); `/download` reads them, tests look inside. */
+  imageStores: ImageStores;
   /** Tears everything down in reverse order of building: integrations first, the database last. */
   close(): Promise<void>;
 }
@@ -62,8 +64,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     closers.length = 0;
   };
 
-  // Pictures are resized once and the results kept on disk (decision 004): libvips' operation cache (50 MB by default)
-  // would only hold memory the process never gives back.
+  // Pictures are resized once and the results kept in the image store (decisions 004, 018): libvips' operation cache
+  // (50 MB by default) would only hold memory the process never gives back.
   sharp.cache(false);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -77,7 +79,13 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
   });
 
   try {
-    if (config.SEED_DEMO_DATA) await seedOnce(database, config, log);
+    // The image store before the seed, which renders the demo pictures into it; a bucket that cannot be used stops
+    // start-up, as an unreachable Redis does.
+    const imageStores = createImageStores(config.imageStorage);
+    closers.push(() => imageStores.close());
+    await imageStores.check();
+    log.info({ images: imageStores.description }, "image store");
+    if (config.SEED_DEMO_DATA) await seedOnce(database, imageStores, log);
 
     // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
     let rateLimitStore = createDatabaseRateLimitStore(database.db);
@@ -101,7 +109,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
 
     const uploads = createUploadsService({
       db: database.db,
-      store: createLocalImageStore(config.paths.images),
+      store: imageStores.originals,
       now,
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxPixels: config.UPLOAD_MAX_PIXELS,
@@ -170,14 +178,14 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       cart,
       locations: createLocationsService(),
       uploads,
-      imageVariants: createImageVariants({ imagesDir: config.paths.images, variantsDir: config.paths.imageVariants }),
+      imageVariants: createImageVariants({ originals: imageStores.originals, variants: imageStores.variants }),
       rateLimiter,
       wishlist: createWishlistService({ db: database.db }),
       orders,
       idempotency,
     };
     startReconciliation(orders, idempotency, config.PAYMENT_RECONCILE_SECONDS, log, closers);
-    return { services, database, catalogCache, paymentGateway, close };
+    return { services, database, catalogCache, paymentGateway, imageStores, close };
   } catch (error) {
     await close();
     throw error;
@@ -214,10 +222,10 @@ function startReconciliation(
   });
 }
 
-async function seedOnce(database: Database, config: Config, log: Log) {
+async function seedOnce(database: Database, imageStores: ImageStores, log: Log) {
   const started = performance.now();
   const result = await seedDemoCatalog(database.db, {
-    imagesDir: config.paths.images,
+    images: { store: imageStores.originals, description: imageStores.description },
     onProgress: (message) => log.info(message),
   });
   if (result.seeded || (result.images?.rendered ?? 0) > 0) {

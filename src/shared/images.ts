@@ -21,3 +21,17 @@ export function storedImageName(urlOrName: string): string | undefined {
   const name = (urlOrName.includes("/download/") ? (urlOrName.split("/download/").pop() ?? "") : urlOrName).split(/[?#]/)[0];
   return name !== undefined && isStoredImageName(name) ? name : undefined;
 }
+
+const IMAGE_CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  avif: "image/avif",
+};
+
+/** The media type a stored image is sent with, from its name's extension (the shop stores WebP). */
+export function imageContentType(name: string): string {
+  return IMAGE_CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}

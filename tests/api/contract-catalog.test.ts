@@ -57,7 +57,7 @@ async function expectPicture(file: string | undefined) {
   const name = String(file).replaceAll(" ", "");
   // The test database has the demo rows but not their rendered files: draw the one asked for.
   const spec = demo.images.find((image) => image.fileName === name);
-  if (spec) await renderImages([spec], app.config.paths.images);
+  if (spec) await renderImages([spec], app.imageStores.originals);
   const response = await app.server.inject({ method: "GET", url: `/download/${name}` });
   expect(response.statusCode, `/download/${name}`).toBe(200);
   expect(response.headers["content-type"]).toBe("image/webp");

@@ -141,6 +141,10 @@ describe("GET /download/{file}", () => {
     expect(etag).not.toBe("undefined");
     const again = await inject("/download/p-test-1.webp", { "if-none-match": etag });
     expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(etag);
+    const since = await inject("/download/p-test-1.webp", { "if-modified-since": String(response.headers["last-modified"]) });
+    expect(since.statusCode).toBe(304);
+    expect((await inject("/download/p-test-1.webp", { "if-none-match": '"other"' })).statusCode).toBe(200);
   });
 
   it("sends a narrower copy for ?w=, made once and cached like the original", async () => {
@@ -153,7 +157,7 @@ describe("GET /download/{file}", () => {
     // Made once: the second answer is the stored copy, byte for byte.
     const again = await inject("/download/b-test-wide.webp?w=480");
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
-    expect(await sharp(path.join(app.services.imageVariants.variantsDir, "480", "b-test-wide.webp")).metadata()).toMatchObject({
+    expect(await sharp(path.join(app.config.paths.imageVariants, "480", "b-test-wide.webp")).metadata()).toMatchObject({
       width: 480,
     });
   });

@@ -1,8 +1,6 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
 import { createPglite, type Database, openDatabase } from "../client.ts";
 import { banners, categories, products } from "../schema/catalog.ts";
 import { reviews } from "../schema/shopping.ts";
@@ -44,16 +42,12 @@ describe("seedDemoCatalog", () => {
     expect(await rowCounts()).toEqual(counts);
   });
 
-  it("renders the pictures when given a directory, even into a database that already has its catalogue", async () => {
-    const imagesDir = await mkdtemp(path.join(tmpdir(), "seed-"));
-    try {
-      const result = await seedDemoCatalog(database.db, { products: 1, imagesDir });
-      const expected = buildDemoCatalog({ products: 1 }).images.map((spec) => spec.fileName);
-      expect(result).toMatchObject({ seeded: false, images: { rendered: expected.length, skipped: 0 } });
-      expect((await readdir(imagesDir)).sort()).toEqual(expected.sort());
-    } finally {
-      await rm(imagesDir, { recursive: true, force: true });
-    }
+  it("renders the pictures when given an image store, even into a database that already has its catalogue", async () => {
+    const { store, files } = createMemoryImageStore();
+    const result = await seedDemoCatalog(database.db, { products: 1, images: { store, description: "memory" } });
+    const expected = buildDemoCatalog({ products: 1 }).images.map((spec) => spec.fileName);
+    expect(result).toMatchObject({ seeded: false, images: { rendered: expected.length, skipped: 0 } });
+    expect([...files.keys()].sort()).toEqual(expected.sort());
   });
 
   it("seeds another catalogue after resetCatalog empties the first", async () => {

@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import { banners, categories, products } from "../schema/catalog.ts";
 import { reviews } from "../schema/shopping.ts";
 import { buildDemoCatalog } from "./demo-catalog.ts";
-import { renderImages } from "./images.ts";
+import { type PictureStore, renderImages } from "./images.ts";
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -26,13 +26,18 @@ export interface SeedResult {
 
 /**
  * Inserts the demo catalogue into an empty database, all or nothing: one transaction, holding an advisory lock so
- * that several instances starting at once seed it once. When `imagesDir` is given the pictures are rendered
- * afterwards, also when the catalogue was already there: existing files are skipped, and a previous run may have
- * stopped half-way through them.
+ * that several instances starting at once seed it once. When an image store is given the pictures are rendered into it
+ * afterwards, also when the catalogue was already there: pictures already stored are skipped, and a previous run may
+ * have stopped half-way through them.
  */
 export async function seedDemoCatalog(
   db: Db,
-  options: { products?: number; imagesDir?: string; onProgress?: (message: string) => void } = {},
+  options: {
+    products?: number;
+    /** Where the pictures go (`description` names it in the progress messages). */
+    images?: { store: PictureStore; description: string };
+    onProgress?: (message: string) => void;
+  } = {},
 ): Promise<SeedResult> {
   const report = options.onProgress ?? (() => {});
   const catalog = buildDemoCatalog({ products: options.products });
@@ -58,9 +63,9 @@ export async function seedDemoCatalog(
         reviews: catalog.reviews.length,
       }
     : { seeded, categories: 0, products: 0, banners: 0, reviews: 0 };
-  if (options.imagesDir) {
-    report(`rendering ${catalog.images.length} images into ${options.imagesDir}`);
-    result.images = await renderImages(catalog.images, options.imagesDir);
+  if (options.images) {
+    report(`rendering ${catalog.images.length} images into ${options.images.description}`);
+    result.images = await renderImages(catalog.images, options.images.store);
   }
   return result;
 }

@@ -1,35 +1,57 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
 import { createImageVariants } from "./image-variants.ts";
+import { readAll } from "./ports.ts";
 
-let dir: string;
+let originals: ReturnType<typeof createMemoryImageStore>;
+let copies: Map<number, ReturnType<typeof createMemoryImageStore>>;
+const variantsAt = (width: number) => {
+  if (!copies.has(width)) copies.set(width, createMemoryImageStore());
+  return (copies.get(width) as ReturnType<typeof createMemoryImageStore>).store;
+};
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "variants-"));
+  originals = createMemoryImageStore();
+  copies = new Map();
   const picture = await sharp({ create: { width: 1600, height: 600, channels: 3, background: "#1565c0" } })
     .webp()
     .toBuffer();
-  await writeFile(path.join(dir, "b-1.webp"), picture);
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await originals.store.put("b-1.webp", picture);
 });
 
 describe("image variants", () => {
-  it("gives concurrent requests the same finished copy, at the width asked for, with no temporary file left", async () => {
-    const variants = createImageVariants({ imagesDir: dir, variantsDir: path.join(dir, "variants") });
+  it("gives concurrent requests the same copy, made once from the original and kept in the store at its width", async () => {
+    let reads = 0;
+    const counted = {
+      ...originals.store,
+      read: (name: string) => {
+        reads++;
+        return originals.store.read(name);
+      },
+    };
+    const variants = createImageVariants({ originals: counted, variants: variantsAt });
     const answers = await Promise.all(Array.from({ length: 8 }, () => variants.variant("b-1.webp", 320)));
-    expect(new Set(answers)).toEqual(new Set([path.join("320", "b-1.webp")]));
-    expect(await readdir(path.join(dir, "variants", "320"))).toEqual(["b-1.webp"]);
-    const { width, height, format } = await sharp(path.join(dir, "variants", "320", "b-1.webp")).metadata();
+    expect(reads).toBe(1);
+    expect([...(copies.get(320)?.files.keys() ?? [])]).toEqual(["b-1.webp"]);
+    const sent = await Promise.all(answers.map(async (image) => image && (await readAll(image))));
+    expect(new Set(sent.map((data) => data?.toString("base64"))).size).toBe(1);
+    const { width, height, format } = await sharp(sent[0] as Buffer).metadata();
     expect({ width, height, format }).toEqual({ width: 320, height: 120, format: "webp" });
   });
 
   it("answers null for a picture that is not stored, and makes nothing", async () => {
-    const variants = createImageVariants({ imagesDir: dir, variantsDir: path.join(dir, "variants") });
+    const variants = createImageVariants({ originals: originals.store, variants: variantsAt });
     expect(await variants.variant("p-missing.webp", 320)).toBeNull();
-    expect(await readdir(dir)).toEqual(["b-1.webp"]);
+    expect(copies.get(320)?.files.size ?? 0).toBe(0);
+  });
+
+  it("uses the copy another instance stored first", async () => {
+    const small = await sharp({ create: { width: 320, height: 120, channels: 3, background: "#000" } })
+      .webp()
+      .toBuffer();
+    await variantsAt(320).put("b-1.webp", small);
+    const variants = createImageVariants({ originals: originals.store, variants: variantsAt });
+    const image = await variants.variant("b-1.webp", 320);
+    expect(image && (await readAll(image)).equals(small)).toBe(true);
   });
 });

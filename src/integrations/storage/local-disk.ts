@@ -1,20 +1,68 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { link, mkdir, open, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ImageStore } from "#domain/media/ports.ts";
+import { ImageAlreadyStoredError, type ImageStore, type StoredImage } from "#domain/media/ports.ts";
+import { imageContentType, isStoredImageName } from "#shared/images.ts";
 
-/** Images on the local disk (DATA_DIR/images), served by /download. One instance; object storage would replace it. */
+/**
+ * Images as files of one directory on the local disk (DATA_DIR/images, and DATA_DIR/image-variants/{width} for the
+ * narrower copies). One instance only: several instances share pictures through object storage (s3.ts).
+ */
 export function createLocalImageStore(dir: string): ImageStore {
   const file = (name: string) => {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(name)) throw new Error(`not a stored image name: ${name}`);
+    if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
     return path.join(dir, name);
   };
   return {
     async put(name, data) {
+      const target = file(name);
       await mkdir(dir, { recursive: true });
-      await writeFile(file(name), data, { flag: "wx" });
+      // Written beside, then linked into place: a reader never sees half a file, and link(2) refuses an existing name
+      // in the same step (what the `wx` flag did, without its window where the file is there but still empty).
+      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(temporary, data, { flag: "wx" });
+        await link(temporary, target).catch((error: NodeJS.ErrnoException) => {
+          throw error.code === "EEXIST" ? new ImageAlreadyStoredError(name) : error;
+        });
+      } finally {
+        await rm(temporary, { force: true });
+      }
     },
     async delete(name) {
       await rm(file(name), { force: true });
+    },
+    async read(name): Promise<StoredImage | null> {
+      const target = file(name);
+      const handle = await open(target, "r").catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" || error.code === "EISDIR") return null;
+        throw error;
+      });
+      if (!handle) return null;
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return {
+          body: handle.createReadStream(),
+          size: stats.size,
+          // The entity tag @fastify/static (send) gave these files, so caches keep theirs across the change of server.
+          etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
+          lastModified: stats.mtime,
+          contentType: imageContentType(name),
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    async exists(name) {
+      return stat(file(name)).then(
+        (stats) => stats.isFile(),
+        () => false,
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
-import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ImageVariants } from "#domain/media/image-variants.ts";
+import type { ImageStore, StoredImage } from "#domain/media/ports.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { isStoredImageName } from "#shared/images.ts";
 import { errorBody } from "../plugins/error-handler.ts";
@@ -14,27 +14,17 @@ const variantQuery = z.object({
     .optional(),
 });
 
+const IMMUTABLE_FOR_A_YEAR = "public, max-age=31536000, immutable";
+
 /**
- * `GET /download/{file}`: stored images (spec §7, "Image URLs"). Names are content-addressed or random, so responses are
- * immutable for a year; ETag and Last-Modified answer revalidation. Anything that is not a plain stored name
- * (`..`, encoded slashes, absolute paths, dot-files) is refused before the disk is touched.
+ * `GET /download/{file}`: stored images (spec §7, "Image URLs"), streamed from the image store, the data directory or
+ * the bucket alike (docs/decisions/018-object-storage.md). Names are content-addressed or random, so responses are
+ * immutable for a year; ETag and Last-Modified answer revalidation with a 304. Anything that is not a plain stored name
+ * (`..`, encoded slashes, absolute paths, dot-files) is refused before the store is touched.
  * `?w=` (one of IMAGE_WIDTHS) sends a copy of a WebP picture at most that wide, for `srcset`.
  * Register with `{ prefix: "/download" }`.
  */
-export async function mediaRoutes(app: FastifyInstance, { imagesDir, variants }: { imagesDir: string; variants: ImageVariants }) {
-  await app.register(fastifyStatic, {
-    root: imagesDir,
-    serve: false,
-    decorateReply: true,
-    index: false,
-    list: false,
-    dotfiles: "deny",
-    etag: true,
-    lastModified: true,
-    immutable: true,
-    maxAge: "365d",
-  });
-
+export async function mediaRoutes(app: FastifyInstance, { images, variants }: { images: ImageStore; variants: ImageVariants }) {
   app.get("/:file", { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!isStoredImageName(file)) {
@@ -44,11 +34,36 @@ export async function mediaRoutes(app: FastifyInstance, { imagesDir, variants }:
     if (!query.success) return reply.status(400).send(errorBody(WIDTH_MESSAGE));
     const width = query.data.w;
     // Only WebP pictures (what the shop stores) are resized; anything else is sent as it is.
-    if (width === undefined || !file.endsWith(".webp")) return reply.sendFile(file);
-    const variant = await variants.variant(file, width);
-    if (!variant) return reply.status(404).send(errorBody("File not found"));
-    return reply.sendFile(variant, variants.variantsDir);
+    const image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
+    if (!image) return reply.status(404).send(errorBody("File not found"));
+
+    reply
+      .header("cache-control", IMMUTABLE_FOR_A_YEAR)
+      .header("etag", image.etag)
+      .header("last-modified", image.lastModified.toUTCString());
+    if (isFresh(request, image)) {
+      image.body.destroy();
+      return reply.status(304).send();
+    }
+    // For HEAD, Fastify's own route drains the stream and keeps this length.
+    reply.type(image.contentType).header("content-length", image.size);
+    return reply.send(image.body);
   });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody("File not found")));
+}
+
+/**
+ * Whether the client's copy is the stored one (RFC 9110 §13.1.2-3): any of the entity tags of `If-None-Match`, compared
+ * weakly; without that header, `If-Modified-Since` no earlier than the last change (to the second, as HTTP dates go).
+ */
+function isFresh(request: FastifyRequest, image: StoredImage): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined) {
+    const tags = ifNoneMatch.split(",").map((tag) => tag.trim());
+    return tags.includes("*") || tags.some((tag) => opaque(tag) === opaque(image.etag));
+  }
+  const ifModifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
+  return !Number.isNaN(ifModifiedSince) && Math.floor(image.lastModified.getTime() / 1000) * 1000 <= ifModifiedSince;
 }

@@ -1,0 +1,127 @@
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { ImageAlreadyStoredError, type ImageStore, type StoredImage } from "#domain/media/ports.ts";
+import { imageContentType, isStoredImageName } from "#shared/images.ts";
+
+/** Object storage settings (src/server/config.ts `ImageStorage`, repeated here: integrations don't import the server). */
+export interface S3Settings {
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key`: what MinIO and most stand-ins expect. */
+  forcePathStyle: boolean;
+}
+
+/** One client per process: it keeps the connections to the endpoint open between requests. */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // The shop stores small files it has whole in memory: no checksum trailers, which not every S3-compatible server
+    // accepts (the SDK's default since 3.729 is to send them).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+/** Start-up check that the bucket is there and the keys may use it; the message names what to fix. */
+export async function checkBucket(client: S3Client, bucket: string): Promise<void> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch (error) {
+    const status = statusOf(error);
+    const reason =
+      status === 404
+        ? "no such bucket"
+        : status === 403 || status === 401
+          ? "access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)"
+          : error instanceof Error
+            ? error.message || error.name
+            : String(error);
+    throw new Error(`S3_BUCKET: cannot use bucket "${bucket}" (${reason})`);
+  }
+}
+
+/**
+ * Images as objects of one bucket, under `prefix` (`images/` for the stored pictures, `variants/{width}/` for their
+ * narrower copies): the store several instances share (docs/decisions/018-object-storage.md).
+ */
+export function createS3ImageStore({ client, bucket, prefix }: { client: S3Client; bucket: string; prefix: string }): ImageStore {
+  const key = (name: string) => {
+    if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
+    return `${prefix}${name}`;
+  };
+  return {
+    async put(name, data) {
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key(name),
+            Body: data,
+            ContentType: imageContentType(name),
+            // A conditional write: the server refuses a key that exists, in the same step as storing it (AWS S3 and
+            // MinIO honour it; a server that ignores it overwrites, as PutObject always did).
+            IfNoneMatch: "*",
+          }),
+        );
+      } catch (error) {
+        // 412: the key exists; 409: another write of the same key was in flight at that moment.
+        const status = statusOf(error);
+        if (status === 412 || status === 409) throw new ImageAlreadyStoredError(name);
+        throw error;
+      }
+    },
+    async delete(name) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key(name) }));
+    },
+    async read(name): Promise<StoredImage | null> {
+      const objectKey = key(name);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+        if (!(object.Body instanceof Readable)) throw new Error(`S3 answered ${objectKey} without a body stream`);
+        const size = object.ContentLength ?? 0;
+        const lastModified = object.LastModified ?? new Date(0);
+        return {
+          body: object.Body,
+          size,
+          lastModified,
+          // S3 always sends an ETag; the fallback only keeps the answer cacheable if a stand-in does not.
+          etag: object.ETag ?? `W/"${size.toString(16)}-${lastModified.getTime().toString(16)}"`,
+          contentType:
+            object.ContentType && object.ContentType !== "application/octet-stream" ? object.ContentType : imageContentType(name),
+        };
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+    },
+    async exists(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key(name) }));
+        return true;
+      } catch (error) {
+        if (statusOf(error) === 404) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The HTTP status of a failed S3 call (`$metadata`, set on every service error); undefined for network errors. */
+function statusOf(error: unknown): number | undefined {
+  return (error as Partial<Pick<S3ServiceException, "$metadata">> | undefined)?.$metadata?.httpStatusCode;
+}
