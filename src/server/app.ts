@@ -144,6 +144,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
       cookies,
       hsts: httpsOnly,
+      // Not in development: Vite serves changing code, and a kept page would hide an edit for a second.
+      cache: options.devServer ? undefined : runtime.catalogCache,
       devServer: options.devServer,
       build: options.webBuild,
     });

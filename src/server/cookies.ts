@@ -101,6 +101,11 @@ export function carriesShopCookie(request: FastifyRequest): boolean {
   return Object.values(COOKIE).some((name) => cookies[name] !== undefined);
 }
 
+/** A GET or HEAD by a visitor: no session, none of the shop's cookies. Its page is the same for every such visitor. */
+export function isAnonymousRequest(request: FastifyRequest): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && request.user === null && !carriesShopCookie(request);
+}
+
 export function parseGuestCartToken(value: string | undefined): string | undefined {
   return value !== undefined && GUEST_CART_TOKEN.test(value) ? value : undefined;
 }

@@ -104,7 +104,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
     // Lists are not evicted: they expire within API_CACHE_TTL_MS (docs/decisions/009-catalogue-micro-cache.md).
     const catalogChanges: CatalogChanges = {
-      productsChanged: (ids) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`)),
+      // A product's API answer and its page (page-cache.ts), whatever their query strings.
+      productsChanged: (ids) => catalogCache.evictPaths(ids.flatMap((id) => [`/api/products/${id}`, `/product/${id}`])),
     };
 
     const uploads = createUploadsService({

@@ -43,7 +43,12 @@ const pages = () => ["/", `/product/${product?.id}`, `/products/category/${categ
 describe("anonymous pages", () => {
   it("are byte-identical for two visitors, with the same strong ETag and shared-cache headers", async () => {
     for (const url of pages()) {
-      const [first, second] = [await visit(url), await visit(url)];
+      // Two renders, not one render and a micro-cache hit.
+      app.catalogCache.clear();
+      const first = await visit(url);
+      app.catalogCache.clear();
+      const second = await visit(url);
+      expect(second.headers["x-cache"], url).toBe("MISS");
       expect(first.statusCode, url).toBe(200);
       expect(first.rawPayload.equals(second.rawPayload), url).toBe(true);
       expect(first.headers.etag, url).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
@@ -96,6 +101,35 @@ describe("anonymous pages", () => {
       const response = await visit(url);
       expect(String(response.headers["cache-control"]), url).toMatch(/^private/);
     }
+  });
+});
+
+describe("the page micro-cache (API_CACHE_TTL_MS)", () => {
+  it("answers the next anonymous visitor of a public page from memory, byte for byte, and 304s from there too", async () => {
+    const url = `/product/${demo.products[1]?.id}`;
+    const first = await visit(url);
+    const second = await visit(url);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    for (const name of ["etag", "content-security-policy", "cache-control", "content-type"]) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    const revalidated = await visit(url, { headers: { "if-none-match": String(first.headers.etag) } });
+    expect(revalidated.headers["x-cache"]).toBe("HIT");
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it("never serves a kept page to a signed-in shopper, and forgets a product's page when the product changes", async () => {
+    const target = demo.products[2];
+    const url = `/product/${target?.id}`;
+    await visit(url);
+    const signedIn = await visit(url, { cookies: { sid: token } });
+    expect(signedIn.headers["x-cache"]).toBeUndefined();
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    await app.services.catalog.setStock(String(target?.id), 0);
+    const after = await visit(url);
+    expect(after.headers["x-cache"]).toBe("MISS");
   });
 });
 

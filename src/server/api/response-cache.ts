@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 export interface ResponseCache {
   /** The answer's bytes: kept encoded, so a hit costs no UTF-8 encoding of the body. */
   get(key: string): Buffer | undefined;
-  set(key: string, body: string): void;
+  /** The bytes with the headers kept beside them (pages: their CSP, ETag and caching headers). */
+  entry(key: string): { body: Buffer; headers: Readonly<Record<string, string>> } | undefined;
+  set(key: string, body: string | Buffer, headers?: Readonly<Record<string, string>>): void;
   /** Forgets the answers for these paths, whatever their query string. */
   evictPaths(paths: readonly string[]): void;
   clear(): void;
@@ -31,7 +33,7 @@ export function createResponseCache({
   maxBytes?: number;
   now?: () => number;
 }): ResponseCache {
-  const entries = new Map<string, { body: Buffer; expires: number }>();
+  const entries = new Map<string, { body: Buffer; headers: Readonly<Record<string, string>>; expires: number }>();
   let bytes = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -39,20 +41,26 @@ export function createResponseCache({
     bytes -= entry.body.length;
     entries.delete(key);
   };
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now()) {
+      remove(key);
+      return undefined;
+    }
+    return entry;
+  };
   return {
     get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expires <= now()) {
-        remove(key);
-        return undefined;
-      }
-      return entry.body;
+      return live(key)?.body;
     },
-    set(key, text) {
+    entry(key) {
+      return live(key);
+    },
+    set(key, text, headers = {}) {
       if (ttlMs <= 0) return;
       remove(key);
-      const body = Buffer.from(text, "utf8");
+      const body = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       // An answer bigger than a tenth of the budget is not worth holding.
       if (body.length > maxBytes / 10) return;
       // Oldest first (a Map keeps insertion order): a full cache forgets the entries written longest ago.
@@ -60,7 +68,7 @@ export function createResponseCache({
         if (entries.size < maxEntries && bytes + body.length <= maxBytes) break;
         remove(oldest);
       }
-      entries.set(key, { body, expires: now() + ttlMs });
+      entries.set(key, { body, headers, expires: now() + ttlMs });
       bytes += body.length;
     },
     evictPaths(paths) {

@@ -14,7 +14,9 @@ import {
 } from "#app-context";
 import type { Services } from "#domain/services.ts";
 import { policyWithHashes, withContentCoding } from "../../web/lib/public-pages.server.ts";
-import { carriesShopCookie, readCookies } from "../cookies.ts";
+import type { ResponseCache } from "../api/response-cache.ts";
+import { isAnonymousRequest, readCookies } from "../cookies.ts";
+import { servePagesThroughCache } from "./page-cache.ts";
 import { privateAnswers } from "./private-answers.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 
@@ -27,6 +29,8 @@ export interface WebOptions {
   devServer?: ViteDevServer | undefined;
   /** Strict-Transport-Security on the build's files (the shop is served over HTTPS). */
   hsts: boolean;
+  /** Anonymous public pages are kept here for a second (page-cache.ts); absent: every page is rendered. */
+  cache?: ResponseCache | undefined;
   /** The server build to use instead of importing build/server/index.js (tests). */
   build?: (() => Promise<ServerBuild>) | undefined;
 }
@@ -41,6 +45,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   applyStaticSecurityHeaders(app, { hsts: options.hsts, only: (url) => !url.includes("*") && /\.[a-z0-9]+$/i.test(url) });
   // Pages rendered for a signed-in shopper, or setting a cookie, are never cached (private-answers.ts).
   privateAnswers(app, "page");
+  if (options.cache) servePagesThroughCache(app, { cache: options.cache, anonymous: isAnonymousRequest });
   // An anonymous page's strong ETag names its bytes before compression (entry.server.tsx); compression makes other
   // bytes, so the coding joins the tag and a cache never mixes the two. @fastify/compress adds its onSend to each route
   // as it is declared; this one is added after it, so it sees the coding compression chose.
@@ -66,8 +71,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     getLoadContext(request, reply) {
       const context = new RouterContextProvider();
       const cookies = readCookies(request);
-      const anonymous =
-        (request.method === "GET" || request.method === "HEAD") && request.user === null && !carriesShopCookie(request);
+      const anonymous = isAnonymousRequest(request);
       context.set(servicesContext, options.services);
       context.set(settingsContext, options.settings);
       context.set(requestInfoContext, {
