@@ -24,13 +24,14 @@ const COUNT_TIMEOUT_MS = 1000;
 /**
  * `GET /metrics` in Prometheus' text format, for whoever holds METRICS_TOKEN or scrapes from a METRICS_ALLOW address.
  * To anyone else, and to everyone when neither is set, `/metrics` is an unknown path: the request goes on to the
- * router and gets the same 404 as any other (a page, or Fastify's JSON without the web app), so the endpoint's
+ * router and gets the same 404 as any other (the web app's page; the JSON 404 without the web app), so the endpoint's
  * existence is not advertised. A wrong token is answered the same way, not 401: a 401 would confirm to anyone
  * sending a made-up token that something is there.
  *
  * Each app has its own registry (tests build many apps in one process); nothing is collected unless the endpoint is
  * on. Requests are measured by route pattern (`request.routeOptions.url`), never by raw URL, so label values stay
- * bounded whatever clients ask for: every page is the web app's catch-all `*`, every unknown path `(none)`.
+ * bounded whatever clients ask for: every page is the web app's catch-all `*`, unknown API paths `/api/*`, and a request
+ * no route matched (answered by a not-found handler or before routing) `(none)`.
  */
 export const metricsPlugin = fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
