@@ -30,9 +30,19 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Answers when the database does (readiness). */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections right now (metrics); absent on PGlite, which has one in-process connection. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
   /** Applies the pending migrations (forward only). */
   migrate(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, idle or lent out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is exhausted while this is above 0. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -79,6 +89,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query("select 1");
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
     migrate: async () => {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");

@@ -18,10 +18,12 @@ import { api } from "./api/index.ts";
 import { mediaRoutes } from "./api/media.ts";
 import type { Config } from "./config.ts";
 import { createCookies } from "./cookies.ts";
+import { loggerOptions } from "./logging.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { createOutageCheck } from "./plugins/database-outage.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { guestCartPlugin } from "./plugins/guest-cart.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { pageSecurityHeaders } from "./plugins/page-security-headers.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
@@ -50,8 +52,9 @@ export interface App extends Omit<Runtime, "close"> {
  * path. `server.close()` tears it all down in reverse. main.ts and the tests build the shop through this function.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const logging = loggerOptions(config);
   const server = fastify({
-    logger: loggerOptions(config),
+    logger: logging.options,
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     http: {
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Give every request an id the logs can be searched by.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  if (logging.choice.fallback) server.log.warn(logging.choice.fallback);
   manageConnections(server, config.HTTP_IDLE_TIMEOUT_MS);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -80,6 +84,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const outage = createOutageCheck(() => database.ping());
   await server.register(errorHandlerPlugin, { outage });
   await server.register(requestGuards);
+  // GET /metrics, only for METRICS_TOKEN or METRICS_ALLOW; it measures every request from here on.
+  await server.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    allow: config.METRICS_ALLOW,
+    poolUse: database.poolUse,
+    countAwaitingPayment: services.orders.countAwaitingPayment,
+    countUnsentEmails: services.orders.countUnsentEmails,
+  });
   await server.register(pageSecurityHeaders, {
     development: Boolean(options.devServer),
     httpsOnly,
@@ -191,13 +203,4 @@ function manageConnections(server: FastifyInstance, idleMs: number) {
     sweep.unref();
     server.server.once("close", () => clearInterval(sweep));
   });
-}
-
-function loggerOptions(config: Config) {
-  return {
-    level: config.LOG_LEVEL,
-    // Session cookies and bearer tokens never reach the logs.
-    redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-    ...(config.NODE_ENV === "development" && process.stdout.isTTY ? { transport: { target: "pino-pretty" } } : {}),
-  };
 }

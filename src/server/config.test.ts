@@ -46,8 +46,17 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("leaves /metrics off by default; METRICS_ALLOW is read like TRUST_PROXY", () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).METRICS_ALLOW).toEqual([]);
+    expect(loadConfig({ METRICS_ALLOW: "10.0.0.0/8, ::1, loopback" }).METRICS_ALLOW).toEqual(["10.0.0.0/8", "::1", "loopback"]);
+  });
+
   it.each([
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ METRICS_ALLOW: "prometheus.internal" }, "METRICS_ALLOW"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ LOG_FORMAT: "xml" }, "LOG_FORMAT"],
     [{ TRUST_PROXY: "1" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "loadbalancer.internal" }, "TRUST_PROXY"],

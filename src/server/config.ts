@@ -40,26 +40,25 @@ const booleanFlag = (fallback: "true" | "false") =>
     .transform((value) => value === "true" || value === "1");
 
 /** proxy-addr's names for address ranges: 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private networks. */
-const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+export const ADDRESS_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"] as const;
+const RANGE_NAMES = new Set<string>(ADDRESS_RANGE_NAMES);
 
 /**
- * Which proxies may tell us the client's address (X-Forwarded-For): unset/`false` none (the TCP peer is the client), or
- * comma-separated addresses, CIDR ranges or range names of the load balancers in front. Never "any" (`true`), and no
- * hop count (Fastify refuses to trust one, as it cannot tell a proxy from a client): then every client could pick its
- * own address and dodge the per-network abuse limits.
+ * A comma-separated list of addresses, CIDR ranges and range names (`loopback`, `linklocal`, `uniquelocal`), as
+ * proxy-addr reads them; empty or `false` is an empty list. TRUST_PROXY and METRICS_ALLOW are both written this way.
  */
-const trustProxy = z
+const addressList = z
   .string()
   .trim()
   .default("")
-  .transform((value, context): false | string[] => {
-    if (value === "" || value.toLowerCase() === "false") return false;
+  .transform((value, context): string[] => {
+    if (value === "" || value.toLowerCase() === "false") return [];
     const entries = value
       .split(",")
       .map((entry) => entry.trim())
       .filter(Boolean);
     const wrong = entries.find((entry) => {
-      if (PROXY_RANGE_NAMES.has(entry)) return false;
+      if (RANGE_NAMES.has(entry)) return false;
       const [address = "", bits, ...rest] = entry.split("/");
       const family = isIP(address);
       const maxBits = family === 6 ? 128 : 32;
@@ -68,12 +67,20 @@ const trustProxy = z
     if (wrong !== undefined) {
       context.addIssue({
         code: "custom",
-        message: `must be comma-separated proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal ("${wrong}" is none of them)`,
+        message: `must be comma-separated addresses, CIDR ranges, loopback, linklocal or uniquelocal ("${wrong}" is none of them)`,
       });
       return z.NEVER;
     }
     return entries;
   });
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): unset/`false` none (the TCP peer is the client), or
+ * comma-separated addresses, CIDR ranges or range names of the load balancers in front. Never "any" (`true`), and no
+ * hop count (Fastify refuses to trust one, as it cannot tell a proxy from a client): then every client could pick its
+ * own address and dodge the per-network abuse limits.
+ */
+const trustProxy = addressList.transform((entries): false | string[] => (entries.length === 0 ? false : entries));
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -100,6 +107,11 @@ export const configSchema = z
       .transform((value) => (value === "" ? undefined : value))
       .pipe(z.string().min(32, "must be at least 32 characters").optional()),
     LOG_LEVEL: z.enum(logLevels).default("info"),
+    /** `json` or `pretty` (pino-pretty); unset = pretty when stdout is a terminal, JSON otherwise (src/server/logging.ts). */
+    LOG_FORMAT: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
+    ),
     REDIS_URL: optionalUrl,
     TRUST_PROXY: trustProxy,
     /** Comma-separated origins allowed to call the API from a browser (clients of the original API on another origin). */
@@ -193,6 +205,13 @@ export const configSchema = z
         .optional()
         .transform((value) => (value === undefined ? undefined : value === "true" || value === "1")),
     ),
+    /**
+     * `GET /metrics` (Prometheus) for requests bearing `Authorization: Bearer <token>`. Unset, and with no
+     * METRICS_ALLOW, the endpoint does not exist (404 like any unknown path).
+     */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+    /** Addresses or CIDR ranges (as TRUST_PROXY) that may read `GET /metrics` without the token: a scraper's network. */
+    METRICS_ALLOW: addressList,
     /** Seed the demo catalogue into an empty database at start-up. */
     SEED_DEMO_DATA: booleanFlag("true"),
   })

@@ -1,5 +1,5 @@
-import { and, count, eq } from "drizzle-orm";
-import { orders } from "#db/schema/shopping.ts";
+import { and, count, eq, isNull } from "drizzle-orm";
+import { orders, outbox } from "#db/schema/shopping.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
@@ -94,6 +94,18 @@ export function createOrdersService(dependencies: OrdersDeps) {
 
     /** The background job: see reconcile.ts. */
     reconcile: () => reconcile(deps),
+
+    /** Orders waiting for their payment (metrics, at each scrape: a count on the partial index `orders_waiting_idx`). */
+    async countAwaitingPayment(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.status, "pending"));
+      return row?.total ?? 0;
+    },
+
+    /** Order e-mails written and not sent yet (metrics: a count on the partial index `outbox_unsent_idx`). */
+    async countUnsentEmails(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(outbox).where(isNull(outbox.sentAt));
+      return row?.total ?? 0;
+    },
 
     /** Sends waiting order e-mails now (also part of `reconcile`). */
     deliverOutbox: () => deliverOutbox(deps),
