@@ -114,6 +114,7 @@ async function bulkLoad(tx: DbTransaction, plan: DemoCatalogPlan, report: (messa
     categoryNames: categoryNames(product.catId, product.subCatId),
   }));
   await insertRows(tx, banners, plan.banners);
+  report(`${plan.productCount} products, ${counts.reviews} reviews inserted`);
 
   await tx.execute(sql`
     insert into ${searchTerms} (term, products)
@@ -145,7 +146,7 @@ async function insertProducts(
     done += batch.products.length;
     reviewCount += batch.reviews.length;
     const crossed = Math.floor(done / PROGRESS_EVERY_ROWS) > Math.floor(before / PROGRESS_EVERY_ROWS);
-    if (plan.productCount > PROGRESS_EVERY_ROWS && (crossed || done === plan.productCount)) {
+    if (plan.productCount > PRODUCTS_PER_BATCH && (crossed || done === plan.productCount)) {
       report(`products: ${done}/${plan.productCount} (${reviewCount} reviews)`);
     }
   }
