@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { DbTransaction } from "../client.ts";
+import type { DbExecutor, DbTransaction } from "../client.ts";
 
 /**
  * Inserts rows with one statement and one parameter: the rows as a JSON array, turned back into typed columns by
@@ -57,6 +57,32 @@ export async function dropSecondaryIndexes(
   };
 }
 
+/**
+ * Drops the table's own foreign keys and returns what adds them back from their own definitions. A foreign key checks
+ * each inserted row with a query of its own; added back, it checks all the rows with one join (and refuses to be
+ * added, so the transaction fails, if any row breaks it).
+ */
+export async function dropForeignKeys(
+  tx: DbTransaction,
+  table: PgTable,
+): Promise<{ count: number; restore: () => Promise<void> }> {
+  const tableName = quoteIdentifier(getTableName(table));
+  const keys = await rowsOf<{ name: string; definition: string }>(
+    tx,
+    sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+        where contype = 'f' and conrelid = ${getTableName(table)}::regclass order by 1`,
+  );
+  for (const key of keys) await tx.execute(sql.raw(`alter table ${tableName} drop constraint ${quoteIdentifier(key.name)}`));
+  return {
+    count: keys.length,
+    restore: async () => {
+      for (const key of keys) {
+        await tx.execute(sql.raw(`alter table ${tableName} add constraint ${quoteIdentifier(key.name)} ${key.definition}`));
+      }
+    },
+  };
+}
+
 /** Disables the named user triggers of a table until the returned function enables them again (same transaction). */
 export async function disableTriggers(
   tx: DbTransaction,
@@ -75,7 +101,8 @@ export async function disableTriggers(
   };
 }
 
-export async function rowsOf<T>(tx: DbTransaction, query: ReturnType<typeof sql>): Promise<T[]> {
+/** The rows a raw statement answers, on either driver. */
+export async function rowsOf<T>(tx: DbExecutor, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPglite, type Database, openDatabase } from "../client.ts";
 import { banners, categories, products, searchTerms } from "../schema/catalog.ts";
 import { reviews } from "../schema/shopping.ts";
+import { rowsOf } from "./bulk-load.ts";
 import { buildDemoCatalog, planDemoCatalog } from "./demo-catalog.ts";
 import { resetCatalog, seedDemoCatalog } from "./seed.ts";
 
@@ -56,7 +57,7 @@ describe("seedDemoCatalog", () => {
     }
   });
 
-  it("bulk-loads exactly the rows the triggers produce: category names, search dictionary, indexes and triggers", async () => {
+  it("bulk-loads exactly the rows the triggers produce: category names, search dictionary, indexes, keys and triggers", async () => {
     const throughTriggers = await openDatabase({ pglite: await createPglite() });
     const bulkLoaded = await openDatabase({ pglite: await createPglite() });
     try {
@@ -68,8 +69,9 @@ describe("seedDemoCatalog", () => {
         banners: await db.select().from(banners).orderBy(banners.id),
         reviews: await db.select().from(reviews).orderBy(reviews.id),
         searchTerms: await db.select().from(searchTerms).orderBy(searchTerms.term),
-        indexes: (await db.execute(sql`select indexdef from pg_indexes where schemaname = 'public' order by 1`)).rows,
-        triggers: (await db.execute(sql`select tgname, tgenabled from pg_trigger where not tgisinternal order by 1`)).rows,
+        indexes: await rowsOf(db, sql`select indexdef from pg_indexes where schemaname = 'public' order by 1`),
+        constraints: await rowsOf(db, sql`select conname, pg_get_constraintdef(oid) from pg_constraint order by 1`),
+        triggers: await rowsOf(db, sql`select tgname, tgenabled from pg_trigger where not tgisinternal order by 1`),
       });
       const expected = await contents(throughTriggers);
       expect(expected.products.every((product) => product.categoryNames.includes(" "))).toBe(true);
@@ -116,21 +118,20 @@ describe("seedDemoCatalog", () => {
     await db.execute(sql`insert into order_items (id, order_id, product_id, product_title, image, quantity, price_paise, sub_total_paise)
       values ('019ac000-0000-7000-8000-000000000006', ${order}, ${product?.id}, ${product?.name}, 'p.webp', 1, 49900, 49900)`);
     const foreignKeys = sql`select conname, pg_get_constraintdef(oid) from pg_constraint where contype = 'f' order by 1`;
-    const keysBefore = (await db.execute(foreignKeys)).rows;
+    const keysBefore = await rowsOf(db, foreignKeys);
 
     await resetCatalog(db);
 
     expect(await rowCounts()).toEqual({ categories: 0, products: 0, banners: 0, reviews: 0 });
-    const left = async (table: string) =>
-      (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)).rows[0];
+    const left = async (table: string) => (await rowsOf(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0];
     expect(await left("search_terms")).toEqual({ n: 0 });
     expect(await left("cart_items")).toEqual({ n: 0 });
     expect(await left("wishlist_items")).toEqual({ n: 0 });
     expect(await left("carts")).toEqual({ n: 1 });
-    expect((await db.execute(sql`select product_id, product_title, image, price_paise from order_items`)).rows).toEqual([
+    expect(await rowsOf(db, sql`select product_id, product_title, image, price_paise from order_items`)).toEqual([
       { product_id: null, product_title: product?.name, image: "p.webp", price_paise: 49900 },
     ]);
-    expect((await db.execute(foreignKeys)).rows).toEqual(keysBefore);
+    expect(await rowsOf(db, foreignKeys)).toEqual(keysBefore);
     expect(await seedDemoCatalog(db)).toMatchObject({ seeded: true, products: 320 });
   });
 });
