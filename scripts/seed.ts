@@ -7,8 +7,10 @@ import { ConfigError, loadConfig } from "../src/server/config.ts";
 /**
  * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR), read
  * through the shop's own configuration schema (environment and .env), like the server.
- *   npm run seed -- [--products 100000] [--reset] [--no-images]
- * --reset empties the catalogue first, so a large catalogue can replace the demo one.
+ *   npm run seed -- [--products 1000000] [--reset] [--no-images]
+ * --reset empties the catalogue first, so a large catalogue can replace the demo one. From 50,000 products the
+ * catalogue is bulk-loaded (src/db/seed/seed.ts); 1,000,000 take a few minutes on PostgreSQL
+ * (bench/results/*-seed-1m.md). However many products, there are ~1,000 pictures to render: later products share them.
  */
 const usage = "usage: npm run seed -- [--products N] [--reset] [--no-images]";
 

@@ -50,40 +50,94 @@ const bannerHeadlines = [
 
 /**
  * The demo catalogue: pure and deterministic (same options, deep-equal result, ids and timestamps included).
- * Products are spread round-robin over the sub-categories. Beyond the default count, products reuse the pictures of
- * an earlier product of the same sub-category, so a 100,000-product catalogue still needs only ~1,000 image files.
+ * Products are spread round-robin over the sub-categories. For catalogues of any size, stream the products with
+ * `planDemoCatalog(...).productBatches(size)` instead: the same rows, without holding them all.
  */
 export function buildDemoCatalog(options: { products?: number; seed?: number } = {}): DemoCatalog {
+  const plan = planDemoCatalog(options);
+  const products: ProductRow[] = [];
+  const reviews: ReviewRow[] = [];
+  const productImages: ImageSpec[] = [];
+  for (const batch of plan.productBatches(DEFAULT_PRODUCT_COUNT)) {
+    for (const product of batch.products) products.push(product);
+    for (const review of batch.reviews) reviews.push(review);
+    for (const image of batch.images) productImages.push(image);
+  }
+  return { categories: plan.categories, products, banners: plan.banners, reviews, images: [...plan.images, ...productImages] };
+}
+
+/** Consecutive products of the catalogue, with their reviews and the pictures they introduce (most introduce none). */
+export interface DemoProductBatch {
+  products: ProductRow[];
+  reviews: ReviewRow[];
+  images: ImageSpec[];
+}
+
+/** A catalogue of any size, described without building its products: they are generated batch by batch. */
+export interface DemoCatalogPlan {
+  /** Parents before children. */
+  categories: CategoryRow[];
+  banners: BannerRow[];
+  /** The categories' and banners' pictures; the products' come with their batches, or all together from `pictures()`. */
+  images: ImageSpec[];
+  productCount: number;
+  /** The products in order, `size` at a time (the last batch may be smaller). Each call starts from the first product. */
+  productBatches(size: number): Generator<DemoProductBatch>;
+  /** Every picture the catalogue names, without generating more products than those that have pictures of their own. */
+  pictures(): ImageSpec[];
+}
+
+/**
+ * Pictures are pooled above DEFAULT_PRODUCT_COUNT products. The first DEFAULT_PRODUCT_COUNT products (the demo
+ * catalogue) each get 2 to 5 pictures of their own, ~1,000 files; every later product reuses the pictures (and the
+ * colour they show) of one of those that sits in its sub-category, about 7 to choose from per sub-category. So the
+ * files stay ~1,000 whatever the size: 1,000,000 products need no more pictures than the demo.
+ */
+export function planDemoCatalog(options: { products?: number; seed?: number } = {}): DemoCatalogPlan {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const productCount = options.products ?? DEFAULT_PRODUCT_COUNT;
+  // Categories and banners draw from one stream first; each product has a stream of its own (buildProduct).
   const random = createRandom(seed);
   const { rows: categoryRows, places, images: categoryImages } = buildCategories(random);
   const bannerBuild = buildBanners(places, random);
 
-  const products: ProductRow[] = [];
-  const reviews: ReviewRow[] = [];
-  const productImages: ImageSpec[] = [];
-  const looks: ProductLook[] = [];
-  for (let index = 0; index < productCount; index++) {
-    const place = places[index % places.length] as SubCategoryPlace;
-    // The default products take their sub-category's kinds in turn, so that every kind has pictures to reuse.
-    const round = Math.floor(index / places.length);
-    const look =
-      index < DEFAULT_PRODUCT_COUNT
-        ? { kind: place.words.kinds[round % place.words.kinds.length] as ProductKindWords }
-        : (looks[earlierProductOfSamePlace(seed, index, places.length)] as ProductLook);
-    const built = buildProduct(seed, index, place, look);
-    products.push(built.product);
-    for (const review of built.reviews) reviews.push(review);
-    for (const image of built.images) productImages.push(image);
-    if (index < DEFAULT_PRODUCT_COUNT) looks.push(built.look);
+  function* productBatches(size: number, count = productCount): Generator<DemoProductBatch> {
+    if (!(Number.isInteger(size) && size > 0)) throw new Error(`productBatches: batch size must be positive, got ${size}`);
+    const looks: ProductLook[] = [];
+    let batch: DemoProductBatch = { products: [], reviews: [], images: [] };
+    for (let index = 0; index < count; index++) {
+      const place = places[index % places.length] as SubCategoryPlace;
+      // The default products take their sub-category's kinds in turn, so that every kind has pictures to reuse.
+      const round = Math.floor(index / places.length);
+      const look =
+        index < DEFAULT_PRODUCT_COUNT
+          ? { kind: place.words.kinds[round % place.words.kinds.length] as ProductKindWords }
+          : (looks[earlierProductOfSamePlace(seed, index, places.length)] as ProductLook);
+      const built = buildProduct(seed, index, place, look);
+      batch.products.push(built.product);
+      for (const review of built.reviews) batch.reviews.push(review);
+      for (const image of built.images) batch.images.push(image);
+      if (index < DEFAULT_PRODUCT_COUNT) looks.push(built.look);
+      if (batch.products.length === size) {
+        yield batch;
+        batch = { products: [], reviews: [], images: [] };
+      }
+    }
+    if (batch.products.length > 0) yield batch;
   }
+
   return {
     categories: categoryRows,
-    products,
     banners: bannerBuild.rows,
-    reviews,
-    images: [...categoryImages, ...bannerBuild.images, ...productImages],
+    images: [...categoryImages, ...bannerBuild.images],
+    productCount,
+    productBatches: (size) => productBatches(size),
+    pictures: () => {
+      const withOwnPictures = Math.min(productCount, DEFAULT_PRODUCT_COUNT);
+      const productImages =
+        withOwnPictures > 0 ? [...productBatches(withOwnPictures, withOwnPictures)].flatMap((b) => b.images) : [];
+      return [...categoryImages, ...bannerBuild.images, ...productImages];
+    },
   };
 }
 

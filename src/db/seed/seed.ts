@@ -1,18 +1,29 @@
-import { sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../client.ts";
-import { banners, categories, products } from "../schema/catalog.ts";
-import { reviews } from "../schema/shopping.ts";
-import { buildDemoCatalog } from "./demo-catalog.ts";
+import { getTableName, isNotNull, sql } from "drizzle-orm";
+import type { Db, DbTransaction } from "../client.ts";
+import { banners, categories, products, searchTerms } from "../schema/catalog.ts";
+import { cartItems, orderItems, reviews, wishlistItems } from "../schema/shopping.ts";
+import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows, rowsOf } from "./bulk-load.ts";
+import { type CategoryRow, type DemoCatalogPlan, type ProductRow, planDemoCatalog } from "./demo-catalog.ts";
 import { type PictureStore, renderImages } from "./images.ts";
-
-type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Any number that identifies "catalogue seeding" among the advisory locks of a shared PostgreSQL server. */
 const SEED_LOCK_ID = 724_420_118;
-/** Rows per INSERT statement: a product has 18 columns, so 1,000 rows stay well under PostgreSQL's 65,535 parameters. */
-const ROWS_PER_INSERT = 1000;
-const PROGRESS_EVERY_ROWS = 10_000;
+/**
+ * Products generated and inserted per statement (their reviews go in one more). 20,000 products are ~12 MB of JSON:
+ * few enough round trips at 1,000,000, and only one batch of rows is ever held in memory.
+ */
+const PRODUCTS_PER_BATCH = 20_000;
+const PROGRESS_EVERY_ROWS = 100_000;
+/**
+ * From this many products the catalogue is bulk-loaded (measured in bench/results/2026-11-26-*-seed-1m.md): products
+ * and reviews go in without their secondary indexes, which are rebuilt once at the end; `category_names` is written
+ * with the rows instead of by the row trigger; and the search dictionary is filled by one statement at the end instead
+ * of one upsert per inserted batch. Smaller catalogues (the demo's 320 products at start-up) take the ordinary path
+ * through the triggers. Both give the same rows (seed.test.ts compares them).
+ */
+export const BULK_LOAD_FROM_PRODUCTS = 50_000;
+/** The triggers on `products` that the bulk load replaces by set-based statements (migration 0008). */
+const INSERT_TRIGGERS = ["products_category_names", "search_terms_inserted"] as const;
 
 export interface SeedResult {
   /** False when the database already had a catalogue: nothing was inserted. */
@@ -24,78 +35,166 @@ export interface SeedResult {
   images?: { rendered: number; skipped: number };
 }
 
+export interface SeedOptions {
+  products?: number;
+  /** Where the pictures go (`description` names it in the progress messages). */
+  images?: { store: PictureStore; description: string } | undefined;
+  onProgress?: (message: string) => void;
+  /** Bulk-load (see BULK_LOAD_FROM_PRODUCTS); by default from that many products. */
+  bulk?: boolean;
+}
+
 /**
  * Inserts the demo catalogue into an empty database, all or nothing: one transaction, holding an advisory lock so
- * that several instances starting at once seed it once. When an image store is given the pictures are rendered into it
- * afterwards, also when the catalogue was already there: pictures already stored are skipped, and a previous run may
- * have stopped half-way through them.
+ * that several instances starting at once seed it once. Products are generated batch by batch while they are
+ * inserted, so a million of them never sit in memory together. When an image store is given the pictures are rendered
+ * into it afterwards, also when the catalogue was already there: pictures already stored are skipped, and a previous
+ * run may have stopped half-way through them.
  */
-export async function seedDemoCatalog(
-  db: Db,
-  options: {
-    products?: number;
-    /** Where the pictures go (`description` names it in the progress messages). */
-    images?: { store: PictureStore; description: string };
-    onProgress?: (message: string) => void;
-  } = {},
-): Promise<SeedResult> {
+export async function seedDemoCatalog(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const report = options.onProgress ?? (() => {});
-  const catalog = buildDemoCatalog({ products: options.products });
-  const seeded = await db.transaction(async (tx) => {
+  const plan = planDemoCatalog({ products: options.products });
+  const bulk = options.bulk ?? plan.productCount >= BULK_LOAD_FROM_PRODUCTS;
+  const inserted = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const existing = await tx.select({ id: categories.id }).from(categories).limit(1);
-    if (existing.length > 0) return false;
-    report("empty database: seeding the demo catalogue");
-    const topLevel = catalog.categories.filter((category) => !category.parentId);
-    const subCategories = catalog.categories.filter((category) => category.parentId);
-    await insertInBatches(tx, categories, [...topLevel, ...subCategories], "categories", report);
-    await insertInBatches(tx, products, catalog.products, "products", report);
-    await insertInBatches(tx, banners, catalog.banners, "banners", report);
-    await insertInBatches(tx, reviews, catalog.reviews, "reviews", report);
-    return true;
+    if (existing.length > 0) return null;
+    report(`empty database: seeding the demo catalogue${bulk ? " (bulk load)" : ""}`);
+    return bulk ? await bulkLoad(tx, plan, report) : await insertThroughTriggers(tx, plan, report);
   });
-  const result: SeedResult = seeded
+  const result: SeedResult = inserted
     ? {
-        seeded,
-        categories: catalog.categories.length,
-        products: catalog.products.length,
-        banners: catalog.banners.length,
-        reviews: catalog.reviews.length,
+        seeded: true,
+        categories: plan.categories.length,
+        products: plan.productCount,
+        banners: plan.banners.length,
+        reviews: inserted.reviews,
       }
-    : { seeded, categories: 0, products: 0, banners: 0, reviews: 0 };
+    : { seeded: false, categories: 0, products: 0, banners: 0, reviews: 0 };
+  if (inserted && bulk) {
+    // After the commit: statistics for the planner right away, rather than when autovacuum gets to it (PGlite has none).
+    await db.execute(sql`analyze ${categories}, ${products}, ${reviews}, ${banners}, ${searchTerms}`);
+    report("analyzed");
+  }
   if (options.images) {
-    report(`rendering ${catalog.images.length} images into ${options.images.description}`);
-    result.images = await renderImages(catalog.images, options.images.store);
+    const pictures = plan.pictures();
+    report(`rendering ${pictures.length} images into ${options.images.description}`);
+    result.images = await renderImages(pictures, options.images.store);
   }
   return result;
 }
 
-async function insertInBatches<T extends PgTable>(
-  tx: Transaction,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-  label: string,
-  report: (message: string) => void,
-): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx.insert(table).values(rows.slice(start, start + ROWS_PER_INSERT));
-    const done = Math.min(start + ROWS_PER_INSERT, rows.length);
-    if (done % PROGRESS_EVERY_ROWS === 0 || (done === rows.length && rows.length > PROGRESS_EVERY_ROWS)) {
-      report(`${label}: ${done}/${rows.length}`);
-    }
-  }
+/** The ordinary path: rows in batches, the triggers of migration 0008 keeping `category_names` and the dictionary. */
+async function insertThroughTriggers(tx: DbTransaction, plan: DemoCatalogPlan, report: (message: string) => void) {
+  await insertRows(tx, categories, plan.categories);
+  const counts = await insertProducts(tx, plan, report, (product) => product);
+  await insertRows(tx, banners, plan.banners);
+  return counts;
 }
 
 /**
- * Empties the catalogue (reviews, products, banners, categories) so that another one can be seeded. Carts and lists
- * lose those products (their rows cascade); past orders keep their copied titles and prices.
+ * The bulk path, in the same transaction: without the secondary indexes and foreign keys of products and reviews and
+ * without the insert triggers of products, then the same results by set-based statements (the foreign keys, added
+ * back, check every row with one join). `category_names` is what the trigger
+ * writes (the category's name, then the sub-category's, space-separated); the dictionary is the trigger's upsert over
+ * all the rows at once, so each term's count is the sum the per-batch upserts would have reached.
+ */
+async function bulkLoad(tx: DbTransaction, plan: DemoCatalogPlan, report: (message: string) => void) {
+  // Index builds sort in memory up to this (PostgreSQL's default is 64 MB; PGlite's setting is 16 MB, see client.ts).
+  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  const productIndexes = await dropSecondaryIndexes(tx, products);
+  const reviewIndexes = await dropSecondaryIndexes(tx, reviews);
+  const enableTriggers = await disableTriggers(tx, products, INSERT_TRIGGERS);
+  const productKeys = await dropForeignKeys(tx, products);
+  const reviewKeys = await dropForeignKeys(tx, reviews);
+  report(
+    `secondary indexes (${productIndexes.count + reviewIndexes.count}) and foreign keys (${productKeys.count + reviewKeys.count}) of products and reviews dropped, insert triggers disabled`,
+  );
+
+  await insertRows(tx, categories, plan.categories);
+  const categoryNames = categoryNamesOf(plan.categories);
+  const counts = await insertProducts(tx, plan, report, (product) => ({
+    ...product,
+    categoryNames: categoryNames(product.catId, product.subCatId),
+  }));
+  await insertRows(tx, banners, plan.banners);
+  report(`${plan.productCount} products, ${counts.reviews} reviews inserted`);
+
+  await tx.execute(sql`
+    insert into ${searchTerms} (term, products)
+    select w, count(*) from ${products} p, search_words(p.name, p.brand, p.category_names) as w group by w order by w
+    on conflict (term) do update set products = ${searchTerms}.products + excluded.products`);
+  const [terms] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${searchTerms}`);
+  report(`search dictionary: ${terms?.n ?? 0} terms`);
+
+  await enableTriggers();
+  await productKeys.restore();
+  await reviewKeys.restore();
+  report(`foreign keys added back (${productKeys.count + reviewKeys.count})`);
+  await productIndexes.rebuild();
+  report(`indexes of products rebuilt (${productIndexes.count})`);
+  await reviewIndexes.rebuild();
+  report(`indexes of reviews rebuilt (${reviewIndexes.count})`);
+  return counts;
+}
+
+async function insertProducts(
+  tx: DbTransaction,
+  plan: DemoCatalogPlan,
+  report: (message: string) => void,
+  shape: (product: ProductRow) => ProductRow,
+): Promise<{ reviews: number }> {
+  let done = 0;
+  let reviewCount = 0;
+  for (const batch of plan.productBatches(PRODUCTS_PER_BATCH)) {
+    await insertRows(tx, products, batch.products.map(shape));
+    await insertRows(tx, reviews, batch.reviews);
+    const before = done;
+    done += batch.products.length;
+    reviewCount += batch.reviews.length;
+    const crossed = Math.floor(done / PROGRESS_EVERY_ROWS) > Math.floor(before / PROGRESS_EVERY_ROWS);
+    if (plan.productCount > PRODUCTS_PER_BATCH && (crossed || done === plan.productCount)) {
+      report(`products: ${done}/${plan.productCount} (${reviewCount} reviews)`);
+    }
+  }
+  return { reviews: reviewCount };
+}
+
+/** What trigger `products_category_names` computes: the names of the category and the sub-category, parent first. */
+function categoryNamesOf(rows: readonly CategoryRow[]): (catId: string, subCatId: string | null | undefined) => string {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (catId, subCatId) =>
+    [catId, subCatId]
+      .map((id) => byId.get(id ?? ""))
+      .filter((row) => row !== undefined)
+      .sort((a, b) => Number(Boolean(a.parentId)) - Number(Boolean(b.parentId)))
+      .map((row) => row.name)
+      .join(" ");
+}
+
+/**
+ * Empties the catalogue (reviews, products, banners, categories and the search dictionary) so that another one can
+ * be seeded, with TRUNCATE: a DELETE of a million products runs the cascades row by row and leaves every row dead.
+ * What the deletes' cascades would have done is done first: carts and lists lose the products (every cart line and
+ * list entry names one, so those tables are emptied), and past orders keep their lines with their copied titles,
+ * images and prices, `product_id` set to null. TRUNCATE refuses a table that another one references, so the order
+ * lines' foreign key is dropped and put back (the same definition) around it, in the same transaction.
  */
 export async function resetCatalog(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    await tx.delete(reviews);
-    await tx.delete(products);
-    await tx.delete(banners);
-    await tx.delete(categories);
+    const orderLineKeys = await rowsOf<{ name: string; definition: string }>(
+      tx,
+      sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+          where contype = 'f' and conrelid = ${getTableName(orderItems)}::regclass and confrelid = ${getTableName(products)}::regclass`,
+    );
+    await tx.update(orderItems).set({ productId: null }).where(isNotNull(orderItems.productId));
+    for (const key of orderLineKeys) await tx.execute(sql`alter table ${orderItems} drop constraint ${sql.identifier(key.name)}`);
+    await tx.execute(
+      sql`truncate ${cartItems}, ${wishlistItems}, ${reviews}, ${products}, ${banners}, ${categories}, ${searchTerms}`,
+    );
+    for (const key of orderLineKeys) {
+      await tx.execute(sql`alter table ${orderItems} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`);
+    }
   });
 }
