@@ -29,6 +29,8 @@ export function servePagesThroughCache(
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.method !== "GET" || reply.getHeader("x-cache") === "HIT" || reply.statusCode !== 200) return payload;
+    // Pages only: the build's files are public too, and are served (precompressed) from disk.
+    if (!String(reply.getHeader("content-type")).startsWith("text/html")) return payload;
     if (!String(reply.getHeader("cache-control")).startsWith("public") || !anonymous(request)) return payload;
     const body = await bytesOf(payload);
     if (body === undefined) return payload;
