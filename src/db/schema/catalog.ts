@@ -93,6 +93,18 @@ export const searchTerms = pgTable(
   ],
 );
 
+/**
+ * How many products each category holds (a top-level category counts its products, a sub-category those in it), kept
+ * exact by triggers on products (migration 0009), so a listing's total is one row read, not a count of a hundred
+ * thousand rows. Lists with other filters count up to a cap instead (src/domain/catalog/product-query.ts).
+ */
+export const categoryCounts = pgTable("category_counts", {
+  categoryId: uuid("category_id")
+    .primaryKey()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  products: integer("products").notNull(),
+});
+
 /** Searches that found nothing, for the shop owner (`npm run shop -- searches`): the text and a count, nothing personal. */
 export const zeroResultSearches = pgTable("zero_result_searches", {
   query: text("query").primaryKey(),

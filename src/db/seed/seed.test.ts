@@ -2,7 +2,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
 import { createPglite, type Database, openDatabase } from "../client.ts";
-import { banners, categories, products, searchTerms } from "../schema/catalog.ts";
+import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
 import { reviews } from "../schema/shopping.ts";
 import { rowsOf } from "./bulk-load.ts";
 import { buildDemoCatalog, planDemoCatalog } from "./demo-catalog.ts";
@@ -63,6 +63,7 @@ describe("seedDemoCatalog", () => {
         banners: await db.select().from(banners).orderBy(banners.id),
         reviews: await db.select().from(reviews).orderBy(reviews.id),
         searchTerms: await db.select().from(searchTerms).orderBy(searchTerms.term),
+        categoryCounts: await db.select().from(categoryCounts).orderBy(categoryCounts.categoryId),
         indexes: await rowsOf(db, sql`select indexdef from pg_indexes where schemaname = 'public' order by 1`),
         constraints: await rowsOf(db, sql`select conname, pg_get_constraintdef(oid) from pg_constraint order by 1`),
         triggers: await rowsOf(db, sql`select tgname, tgenabled from pg_trigger where not tgisinternal order by 1`),
@@ -70,6 +71,7 @@ describe("seedDemoCatalog", () => {
       const expected = await contents(throughTriggers);
       expect(expected.products.every((product) => product.categoryNames.includes(" "))).toBe(true);
       expect(expected.searchTerms.length).toBeGreaterThan(100);
+      expect(expected.categoryCounts.length).toBe(expected.categories.length);
       expect(await contents(bulkLoaded)).toEqual(expected);
     } finally {
       await throughTriggers.close();

@@ -1,6 +1,6 @@
 import { getTableName, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbTransaction } from "../client.ts";
-import { banners, categories, products, searchTerms } from "../schema/catalog.ts";
+import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
 import { cartItems, orderItems, reviews, wishlistItems } from "../schema/shopping.ts";
 import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows, rowsOf } from "./bulk-load.ts";
 import { type CategoryRow, type DemoCatalogPlan, type ProductRow, planDemoCatalog } from "./demo-catalog.ts";
@@ -22,8 +22,8 @@ const PROGRESS_EVERY_ROWS = 100_000;
  * through the triggers. Both give the same rows (seed.test.ts compares them).
  */
 export const BULK_LOAD_FROM_PRODUCTS = 50_000;
-/** The triggers on `products` that the bulk load replaces by set-based statements (migration 0008). */
-const INSERT_TRIGGERS = ["products_category_names", "search_terms_inserted"] as const;
+/** The triggers on `products` that the bulk load replaces by set-based statements (migrations 0008 and 0009). */
+const INSERT_TRIGGERS = ["products_category_names", "search_terms_inserted", "category_counts_inserted"] as const;
 
 export interface SeedResult {
   /** False when the database already had a catalogue: nothing was inserted. */
@@ -126,6 +126,13 @@ async function bulkLoad(tx: DbTransaction, plan: DemoCatalogPlan, report: (messa
     on conflict (term) do update set products = ${searchTerms}.products + excluded.products`);
   const [terms] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${searchTerms}`);
   report(`search dictionary: ${terms?.n ?? 0} terms`);
+  // What trigger category_counts_inserted adds, over all the rows at once.
+  await tx.execute(sql`
+    insert into ${categoryCounts} (category_id, products)
+    select c, count(*)::int from (
+      select cat_id as c from ${products} union all select sub_cat_id from ${products} where sub_cat_id is not null
+    ) added group by c
+    on conflict (category_id) do update set products = ${categoryCounts}.products + excluded.products`);
 
   await enableTriggers();
   await productKeys.restore();
@@ -191,7 +198,7 @@ export async function resetCatalog(db: Db): Promise<void> {
     await tx.update(orderItems).set({ productId: null }).where(isNotNull(orderItems.productId));
     for (const key of orderLineKeys) await tx.execute(sql`alter table ${orderItems} drop constraint ${sql.identifier(key.name)}`);
     await tx.execute(
-      sql`truncate ${cartItems}, ${wishlistItems}, ${reviews}, ${products}, ${banners}, ${categories}, ${searchTerms}`,
+      sql`truncate ${cartItems}, ${wishlistItems}, ${reviews}, ${products}, ${banners}, ${categoryCounts}, ${categories}, ${searchTerms}`,
     );
     for (const key of orderLineKeys) {
       await tx.execute(sql`alter table ${orderItems} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`);

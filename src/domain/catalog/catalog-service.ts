@@ -5,7 +5,7 @@ import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { afterProduct, countProducts, filterConditions, nextCursorOf, selectProducts, toPage } from "./product-query.ts";
+import { afterProduct, countListed, filterConditions, nextCursorOf, selectProducts, toPage } from "./product-query.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -58,9 +58,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
           .orderBy(desc(products.createdAt), desc(products.id))
           .limit(filter.perPage)
           .offset((filter.page - 1) * filter.perPage),
-        countProducts(db, where),
+        countListed(db, filter, where),
       ]);
-      return toPage(items, total, filter);
+      return toPage(items, total.total, filter, total.capped);
     },
 
     /**

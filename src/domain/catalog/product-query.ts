@@ -2,7 +2,7 @@
 import { and, count, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "#db/client.ts";
-import { categories, products } from "#db/schema/catalog.ts";
+import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
 import type { Page, Pagination, ProductFilter } from "./types.ts";
 
 const subCategories = alias(categories, "sub_categories");
@@ -65,15 +65,67 @@ export function filterConditions(executor: DbExecutor, filter: ProductFilter): S
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** How many products meet `where` (a condition on `products` only, as `filterConditions` builds). */
-export async function countProducts(executor: DbExecutor, where: SQL | undefined): Promise<number> {
-  const [row] = await executor.select({ total: count() }).from(products).where(where);
-  return row?.total ?? 0;
+/**
+ * Lists narrowed by more than their category are counted up to this many products: exact below, "at least" above
+ * (`capped`). Counting a hundred thousand matching rows for every page costs more than the page itself.
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * How many products a list holds, as cheaply as it can be known exactly. A list narrowed by a category alone (or
+ * nothing) reads the count the triggers keep (`category_counts`, migration 0009): one row. Any other list counts the
+ * products meeting `where` (`filterConditions` of the same filter), stopping past LIST_COUNT_CAP.
+ */
+export async function countListed(
+  executor: DbExecutor,
+  filter: ProductFilter,
+  where: SQL | undefined,
+  cap = LIST_COUNT_CAP,
+): Promise<{ total: number; capped: boolean }> {
+  const narrowed =
+    filter.minPricePaise !== undefined ||
+    filter.maxPricePaise !== undefined ||
+    filter.minRating !== undefined ||
+    Boolean(filter.location) ||
+    filter.featured !== undefined ||
+    Boolean(filter.inStock) ||
+    [filter.catId, filter.subCatId, filter.catName].filter(Boolean).length > 1;
+  if (!narrowed) {
+    const [row] = await executor
+      .select({ total: sql<number>`coalesce(sum(${categoryCounts.products}), 0)::int` })
+      .from(categoryCounts)
+      .innerJoin(categories, eq(categories.id, categoryCounts.categoryId))
+      .where(
+        filter.catId
+          ? eq(categories.id, filter.catId)
+          : filter.subCatId
+            ? eq(categories.id, filter.subCatId)
+            : filter.catName
+              ? and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${filter.catName})`)
+              : isNull(categories.parentId),
+      );
+    return { total: row?.total ?? 0, capped: false };
+  }
+  const matching = executor
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(cap + 1)
+    .as("matching");
+  const [row] = await executor.select({ total: count() }).from(matching);
+  const total = row?.total ?? 0;
+  return total > cap ? { total: cap, capped: true } : { total, capped: false };
 }
 
 /** One page of a list, with the list's total and number of pages. */
-export function toPage<T extends { id: string }>(items: T[], total: number, { page, perPage }: Pagination): Page<T> {
-  return { items, total, page, perPage, totalPages: Math.ceil(total / perPage), nextCursor: nextCursorOf(items, perPage) };
+export function toPage<T extends { id: string }>(
+  items: T[],
+  total: number,
+  { page, perPage }: Pagination,
+  capped = false,
+): Page<T> {
+  const totalPages = Math.ceil(total / perPage);
+  return { items, total, page, perPage, totalPages, capped, nextCursor: nextCursorOf(items, perPage) };
 }
 
 /** The id to continue a keyset walk after this page: its last item's, when the page is full. */

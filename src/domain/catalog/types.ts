@@ -53,6 +53,8 @@ export interface Page<T> {
   page: number;
   perPage: number;
   totalPages: number;
+  /** More items matched than were counted: `total` is a floor ("10000+"); deeper pages are reached by `nextCursor`. */
+  capped: boolean;
   /** The last item's id when the page is full: `after` for the next page of a keyset walk; null at the end. */
   nextCursor: string | null;
 }

@@ -47,6 +47,11 @@ export const productPageJson = z
     page: z.number().int(),
     perPage: z.number().int().describe(`Page size; ${UNPAGED_LIST_MAX} when the client asked for no paging`),
     totalPages: z.number().int(),
+    capped: z
+      .boolean()
+      .describe(
+        "More products matched than were counted (lists narrowed by more than a category count up to 10,000): total is a floor",
+      ),
     nextCursor: z
       .string()
       .nullable()

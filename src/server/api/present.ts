@@ -45,6 +45,7 @@ export function createPresenters(publicUrl: string) {
     page: page.page,
     perPage: page.perPage,
     totalPages: page.totalPages,
+    capped: page.capped,
     nextCursor: page.nextCursor,
   });
   /** A keyset page (`after`): the same fields, with no total, page or page count. */
@@ -55,6 +56,7 @@ export function createPresenters(publicUrl: string) {
     page: null,
     perPage: page.perPage,
     totalPages: null,
+    capped: false,
     nextCursor: page.nextCursor,
   });
 

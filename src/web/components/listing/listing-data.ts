@@ -41,12 +41,17 @@ export interface ListingData {
   banners: Promise<SideBanner[]> | null;
   /** Search pages only. */
   facets?: ListingFacets;
-  /** The total is a floor: more products matched than a search ranks. */
+  /** The total is a floor: more products matched than a search ranks, or a filtered list counts. */
   capped?: boolean;
 }
 
 export function toResults(page: Page<Product>) {
-  return { products: page.items.map(toProductCardData), total: page.total, totalPages: page.totalPages };
+  return {
+    products: page.items.map(toProductCardData),
+    total: page.total,
+    totalPages: page.totalPages,
+    capped: page.capped,
+  };
 }
 
 /** Side banners link to their sub-category when they have one, otherwise to their category (spec §2 Home). */

@@ -1,0 +1,104 @@
+import { count, eq, inArray, or, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPglite, type Database, openDatabase } from "#db/client.ts";
+import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
+import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
+import { rowsOf } from "#db/seed/bulk-load.ts";
+import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { countListed, filterConditions } from "./product-query.ts";
+import type { ProductFilter } from "./types.ts";
+
+// Listing totals: exact from the counts the triggers of migration 0009 keep, or counted up to a cap.
+const demo = buildDemoCatalog();
+const [first, second] = demo.categories.filter((c) => !c.parentId);
+const subOf = (parentId: string | undefined) => demo.categories.find((c) => c.parentId === parentId);
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ pglite: await createPglite() });
+  await seedDemoCatalog(database.db);
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+/** What the counts should be: every category's products, counted the slow way. */
+async function countedSlowly() {
+  const rows = await rowsOf<{ c: string; n: number }>(database.db, sql`
+    select c, count(*)::int as n from (
+      select cat_id as c from products union all select sub_cat_id from products where sub_cat_id is not null
+    ) every group by c`);
+  return new Map(rows.map((row) => [row.c, row.n]));
+}
+async function kept() {
+  const rows = await database.db.select().from(categoryCounts);
+  return new Map(rows.filter((row) => row.products > 0).map((row) => [row.categoryId, row.products]));
+}
+
+describe("category_counts", () => {
+  it("holds every category's product count after the seed, and follows inserts, moves and deletes", async () => {
+    expect(await kept()).toEqual(await countedSlowly());
+    const sample = demo.products[0] as (typeof demo.products)[number];
+    const ids = [uuidv7(), uuidv7(), uuidv7()];
+    const sub = subOf(first?.id);
+    await database.db.insert(products).values(
+      ids.map((id, index) => ({
+        ...sample,
+        id,
+        name: `Counted ${index}`,
+        catId: String(first?.id),
+        subCatId: index === 0 ? null : String(sub?.id),
+      })),
+    );
+    expect(await kept()).toEqual(await countedSlowly());
+    await database.db
+      .update(products)
+      .set({ catId: String(second?.id), subCatId: String(subOf(second?.id)?.id) })
+      .where(eq(products.id, String(ids[1])));
+    // A stock change moves nothing.
+    await database.db
+      .update(products)
+      .set({ countInStock: 3 })
+      .where(eq(products.id, String(ids[2])));
+    expect(await kept()).toEqual(await countedSlowly());
+    await database.db.delete(products).where(inArray(products.id, ids));
+    expect(await kept()).toEqual(await countedSlowly());
+  });
+});
+
+describe("countListed", () => {
+  const listed = (filter: Omit<ProductFilter, "page" | "perPage">, cap?: number) => {
+    const full = { ...filter, page: 1, perPage: 10 };
+    return countListed(database.db, full, filterConditions(database.db, full), cap);
+  };
+  const slow = async (filter: Omit<ProductFilter, "page" | "perPage">) => {
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(products)
+      .where(filterConditions(database.db, { ...filter, page: 1, perPage: 10 }));
+    return row?.n ?? 0;
+  };
+
+  it("is exact for a category, a sub-category, a category by name and the whole catalogue, whatever the cap", async () => {
+    const sub = subOf(first?.id);
+    for (const filter of [{ catId: first?.id }, { subCatId: sub?.id }, { catName: first?.name.toUpperCase() }, {}]) {
+      expect(await listed(filter, 1), JSON.stringify(filter)).toEqual({ total: await slow(filter), capped: false });
+    }
+    expect(await listed({ catId: "017e0000-0000-7000-8000-000000000000" })).toEqual({ total: 0, capped: false });
+  });
+
+  it("counts a narrower list up to the cap, and says so past it", async () => {
+    const filter = { catId: first?.id, minPricePaise: 1 };
+    const total = await slow(filter);
+    expect(total).toBeGreaterThan(3);
+    expect(await listed(filter)).toEqual({ total, capped: false });
+    expect(await listed(filter, 3)).toEqual({ total: 3, capped: true });
+    expect(await listed(filter, total)).toEqual({ total, capped: false });
+    expect(await listed({ inStock: true }, 2)).toEqual({ total: 2, capped: true });
+    expect(await listed({ catId: first?.id, subCatId: subOf(first?.id)?.id })).toEqual({
+      total: await slow({ catId: first?.id, subCatId: subOf(first?.id)?.id }),
+      capped: false,
+    });
+  });
+});
