@@ -101,6 +101,8 @@ export const configSchema = z
       .pipe(z.string().min(32, "must be at least 32 characters").optional()),
     LOG_LEVEL: z.enum(logLevels).default("info"),
     REDIS_URL: optionalUrl,
+    /** Prefix of the shop's Redis keys and channel, so several shops (staging and production, test runs) share a Redis. */
+    REDIS_KEY_PREFIX: z.string().trim().min(1).default("storefront:"),
     TRUST_PROXY: trustProxy,
     /** Comma-separated origins allowed to call the API from a browser (clients of the original API on another origin). */
     CORS_ORIGINS: z

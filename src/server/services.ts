@@ -21,6 +21,7 @@ import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
 import { createPaymentGateway } from "#integrations/payments/index.ts";
+import { type CatalogChangeFeed, connectCatalogChangeFeed } from "#integrations/redis/catalog-change-feed.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createLocalImageStore } from "#integrations/storage/local-disk.ts";
 import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
@@ -79,24 +80,38 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
   try {
     if (config.SEED_DEMO_DATA) await seedOnce(database, config, log);
 
+    const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
+    const evictProducts = (ids: readonly string[]) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`));
     // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
     let rateLimitStore = createDatabaseRateLimitStore(database.db);
+    // Other instances' catalogue changes (Redis pub/sub); without Redis their caches catch up within the TTL.
+    let changeFeed: CatalogChangeFeed | undefined;
     if (config.REDIS_URL) {
-      const redis = await createRedisRateLimitStore(config.REDIS_URL).catch((error: unknown) => {
-        throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
-      });
+      const url = config.REDIS_URL;
+      const prefix = config.REDIS_KEY_PREFIX;
+      const redis = await createRedisRateLimitStore(url, `${prefix}rate-limit:`).catch(redisUnreachable);
       closers.push(() => redis.close());
       rateLimitStore = redis;
+      changeFeed = await connectCatalogChangeFeed(url, {
+        channel: `${prefix}catalog-changes`,
+        onChange: evictProducts,
+        // Evictions published while we were away are lost: start again from the database.
+        onMissed: () => catalogCache.clear(),
+        log,
+      }).catch(redisUnreachable);
+      closers.push(() => changeFeed?.close());
     }
 
     const now = () => new Date();
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.paths.outbox, log });
     closers.push(() => mailer.close());
     const rateLimiter = createRateLimiter({ store: rateLimitStore, now });
-    const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
     // Lists are not evicted: they expire within API_CACHE_TTL_MS (docs/decisions/009-catalogue-micro-cache.md).
     const catalogChanges: CatalogChanges = {
-      productsChanged: (ids) => catalogCache.evictPaths(ids.map((id) => `/api/products/${id}`)),
+      productsChanged(ids) {
+        evictProducts(ids);
+        changeFeed?.publish(ids);
+      },
     };
 
     const uploads = createUploadsService({
@@ -212,6 +227,10 @@ function startReconciliation(
     clearInterval(timer);
     await running;
   });
+}
+
+function redisUnreachable(error: unknown): never {
+  throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
 }
 
 async function seedOnce(database: Database, config: Config, log: Log) {
