@@ -1,5 +1,8 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import pg from "pg";
 import { createClient } from "redis";
@@ -29,6 +32,8 @@ const demo = buildDemoCatalog();
 const journal = JSON.parse(readFileSync(new URL("../../src/db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
   entries: unknown[];
 };
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
 const SIGNIN_MAX_FAILURES = 4;
 // Far longer than the test: a change that shows on the other instance was evicted there, not expired.
 const API_CACHE_TTL_MS = 60_000;
@@ -182,9 +187,9 @@ describe("two instances of one shop", () => {
 
   it("show a product changed through one on the other at once, though its answer is cached there for a minute", async () => {
     const product = await inStock(2);
-    const path = `/api/products/${product.id}`;
-    await getJson(b, path);
-    const cached = await getJson(b, path);
+    const productUrl = `/api/products/${product.id}`;
+    await getJson(b, productUrl);
+    const cached = await getJson(b, productUrl);
     expect(cached.headers.get("x-cache")).toBe("HIT");
     expect(cached.body.countInStock).toBe(product.countInStock);
 
@@ -197,11 +202,37 @@ describe("two instances of one shop", () => {
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
 
     const changed = Date.now();
-    await until(async () => (await getJson(b, path)).body.countInStock === product.countInStock - 1, 10_000);
+    await until(async () => (await getJson(b, productUrl)).body.countInStock === product.countInStock - 1, 10_000);
     expect(Date.now() - changed).toBeLessThan(API_CACHE_TTL_MS);
     // Cached again on B, with the new figure.
-    const again = await getJson(b, path);
+    const again = await getJson(b, productUrl);
     expect([again.headers.get("x-cache"), again.body.countInStock]).toEqual(["HIT", product.countInStock - 1]);
+  });
+
+  it("show the owner's stock command at once on both (a third process on the same database and Redis)", async () => {
+    const product = await inStock(0);
+    const productUrl = `/api/products/${product.id}`;
+    for (const shop of [a, b]) {
+      await getJson(shop, productUrl);
+      expect((await getJson(shop, productUrl)).headers.get("x-cache")).toBe("HIT");
+    }
+    const { stdout } = await run(process.execPath, ["scripts/shop.ts", "stock", product.id, "1234"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: redisPrefix,
+      },
+    });
+    expect(stdout).toContain("1234 in stock");
+    await until(async () => {
+      const seen = await Promise.all([a, b].map(async (shop) => (await getJson(shop, productUrl)).body.countInStock));
+      return seen.every((stock) => stock === 1234);
+    }, 10_000);
   });
 
   // Object storage (lands with issue 14): a photo uploaded through A is served by B from the shared bucket. The lead
@@ -212,14 +243,13 @@ describe("two instances of one shop", () => {
 
 /** Waits for an instance's /readyz; fails at once, with its output, if the process ends first. */
 async function ready(shop: ShopInstance) {
-  const exited = shop.exited.then((code) => {
-    throw new Error(`an instance exited (${code}) before it was ready:\n${shop.output()}`);
-  });
-  try {
-    await Promise.race([waitForReady(shop.port, 150_000), exited]);
-  } catch (error) {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${shop.output().slice(-4000)}`);
-  }
+  const exited = shop.exited.then((code) => `exited (${code ?? shop.child.signalCode}) before it was ready`);
+  const answered = waitForReady(shop.port, 150_000).then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  const problem = await Promise.race([answered, exited]);
+  if (problem) throw new Error(`an instance on port ${shop.port}: ${problem}\n${shop.output().slice(-4000)}`);
 }
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs: number) {
