@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from "../src/server/config.ts";
  *   npm run shop -- searches [count]                 the searches that found nothing, most frequent first (20)
  * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
  * PostgreSQL at any time. Changes go through the same services as the shop, so a cancelled pending order gives its
- * stock back. A running shop's micro-cache serves the old figure for at most API_CACHE_TTL_MS.
+ * stock back. Running shops show a product's new figure at once with REDIS_URL (the change is published to them),
+ * otherwise within API_CACHE_TTL_MS (their micro-cache).
  */
 const usage = `usage:
   npm run shop -- stock <productId> <quantity>
@@ -87,7 +88,7 @@ try {
     await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number]);
     console.log(`order ${id}: ${value}`);
   }
-  if (config.DATABASE_URL && !listsSearches)
+  if (config.DATABASE_URL && !listsSearches && !config.REDIS_URL)
     console.log(`(running shops show it within API_CACHE_TTL_MS = ${config.API_CACHE_TTL_MS} ms)`);
 } catch (error) {
   if (error instanceof Error && error.name === "AppError") fail(error.message, 1);

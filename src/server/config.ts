@@ -113,6 +113,8 @@ export const configSchema = z
       z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
     ),
     REDIS_URL: optionalUrl,
+    /** Prefix of the shop's Redis keys and channel, so several shops (staging and production, test runs) share a Redis. */
+    REDIS_KEY_PREFIX: z.string().trim().min(1).default("storefront:"),
     TRUST_PROXY: trustProxy,
     /** Comma-separated origins allowed to call the API from a browser (clients of the original API on another origin). */
     CORS_ORIGINS: z

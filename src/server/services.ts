@@ -21,6 +21,7 @@ import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
 import { createMailer } from "#integrations/mailer/mailer.ts";
 import { createPaymentGateway } from "#integrations/payments/index.ts";
+import { type CatalogChangeFeed, connectCatalogChangeFeed } from "#integrations/redis/catalog-change-feed.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createImageStores, type ImageStores } from "#integrations/storage/image-stores.ts";
 import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
@@ -87,25 +88,40 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     log.info({ images: imageStores.description }, "image store");
     if (config.SEED_DEMO_DATA) await seedOnce(database, imageStores, log);
 
+    const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
+    // A product's API answer and its page (page-cache.ts), whatever their query strings.
+    const evictProducts = (ids: readonly string[]) =>
+      catalogCache.evictPaths(ids.flatMap((id) => [`/api/products/${id}`, `/product/${id}`]));
     // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
     let rateLimitStore = createDatabaseRateLimitStore(database.db);
+    // Other instances' catalogue changes (Redis pub/sub); without Redis their caches catch up within the TTL.
+    let changeFeed: CatalogChangeFeed | undefined;
     if (config.REDIS_URL) {
-      const redis = await createRedisRateLimitStore(config.REDIS_URL).catch((error: unknown) => {
-        throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
-      });
+      const url = config.REDIS_URL;
+      const prefix = config.REDIS_KEY_PREFIX;
+      const redis = await createRedisRateLimitStore(url, `${prefix}rate-limit:`).catch(redisUnreachable);
       closers.push(() => redis.close());
       rateLimitStore = redis;
+      changeFeed = await connectCatalogChangeFeed(url, {
+        channel: `${prefix}catalog-changes`,
+        onChange: evictProducts,
+        // Evictions published while we were away are lost: start again from the database.
+        onMissed: () => catalogCache.clear(),
+        log,
+      }).catch(redisUnreachable);
+      closers.push(() => changeFeed?.close());
     }
 
     const now = () => new Date();
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.paths.outbox, log });
     closers.push(() => mailer.close());
     const rateLimiter = createRateLimiter({ store: rateLimitStore, now });
-    const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
     // Lists are not evicted: they expire within API_CACHE_TTL_MS (docs/decisions/009-catalogue-micro-cache.md).
     const catalogChanges: CatalogChanges = {
-      // A product's API answer and its page (page-cache.ts), whatever their query strings.
-      productsChanged: (ids) => catalogCache.evictPaths(ids.flatMap((id) => [`/api/products/${id}`, `/product/${id}`])),
+      productsChanged(ids) {
+        evictProducts(ids);
+        changeFeed?.publish(ids);
+      },
     };
 
     const uploads = createUploadsService({
@@ -221,6 +237,10 @@ function startReconciliation(
     clearInterval(timer);
     await running;
   });
+}
+
+function redisUnreachable(error: unknown): never {
+  throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
 }
 
 async function seedOnce(database: Database, imageStores: ImageStores, log: Log) {

@@ -68,3 +68,25 @@ export async function waitForReady(port: number, timeoutMs = 60_000) {
   }
   throw new Error("the shop did not become ready");
 }
+
+export interface ShopInstanceOptions {
+  /** PostgreSQL of this instance: instances of one shop share it. */
+  databaseUrl: string;
+  /** Redis of this instance (abuse limits, catalogue evictions): instances of one shop share it. */
+  redisUrl?: string | undefined;
+  /** Anything else (the shop's shared settings, S3 keys once object storage lands). */
+  env?: Record<string, string>;
+}
+
+/**
+ * One instance of a shop that runs several: the real process on a given PostgreSQL, Redis and settings, with a port
+ * and DATA_DIR of its own (as on separate machines). Start several before waiting for any to start them at once.
+ */
+export async function startShopInstance({ databaseUrl, redisUrl, env = {} }: ShopInstanceOptions) {
+  const port = await freePort();
+  const dataDir = await tempDataDir();
+  const shop = startShop(dataDir, port, { DATABASE_URL: databaseUrl, ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...env });
+  return { ...shop, port, dataDir, url: `http://127.0.0.1:${port}` };
+}
+
+export type ShopInstance = Awaited<ReturnType<typeof startShopInstance>>;

@@ -1,5 +1,5 @@
-import { createClient } from "redis";
 import type { RateLimitStore } from "#domain/rate-limit/ports.ts";
+import { connectRedis } from "./connection.ts";
 
 /**
  * Rate-limit counters in Redis (`REDIS_URL`), shared by every instance of the shop: the same fixed windows as the
@@ -23,21 +23,7 @@ export interface RedisRateLimitStore extends RateLimitStore {
 }
 
 export async function createRedisRateLimitStore(url: string, prefix = "storefront:rate-limit:"): Promise<RedisRateLimitStore> {
-  let connected = false;
-  const client = createClient({
-    url,
-    // While Redis is away, a limit check fails at once (the request gets an error) instead of waiting in a queue.
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 5000,
-      // At start-up a Redis that does not answer stops the shop with a clear message; later, reconnect for ever.
-      reconnectStrategy: (retries, cause) => (!connected && retries >= 3 ? cause : Math.min(100 * 2 ** retries, 5000)),
-    },
-  });
-  // Reconnection is the client's job; without a listener an 'error' event would end the process.
-  client.on("error", () => {});
-  await client.connect();
-  connected = true;
+  const client = await connectRedis(url);
   const key = (name: string) => prefix + name;
 
   return {

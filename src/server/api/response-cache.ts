@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
  * Micro-caching of public GET answers: the serialized JSON of a 200 answer is kept for `ttlMs`, keyed by the request's
  * path and query, and served as is to the next requests for the same URL. The catalogue is read far more often than it
  * changes; a second of staleness for a product list is invisible to shoppers, while prices and stock that matter are
- * read from the database again at the cart and at checkout (never from here). Another instance's cache is at most
- * `ttlMs` behind; in this process, services that change products report it through the `CatalogChanges` port and the
- * composition root evicts those products' answers (`evictPaths`), see docs/decisions/009-catalogue-micro-cache.md.
+ * read from the database again at the cart and at checkout (never from here). Services that change products report it
+ * through the `CatalogChanges` port and the composition root evicts those products' answers (`evictPaths`), here and,
+ * with Redis, in every other instance; otherwise another instance is at most `ttlMs` behind. See
+ * docs/decisions/009-catalogue-micro-cache.md.
  */
 export interface ResponseCache {
   /** The answer's bytes: kept encoded, so a hit costs no UTF-8 encoding of the body. */
