@@ -18,8 +18,10 @@ import { createTestUser } from "../support/builders.ts";
 import { insertTestOrder } from "../support/order-rows.ts";
 import { billing } from "../support/orders.ts";
 import { withDatabase } from "../support/postgres-setup.ts";
+import { type S3StandIn, startS3Server } from "../support/s3-server.ts";
 import { type ShopInstance, startShopInstance, stopShops, waitForReady } from "../support/shop-process.ts";
 import { type SmtpTestServer, startSmtpServer } from "../support/smtp-server.ts";
+import { multipart, solidPng } from "../support/uploads.ts";
 
 // Two instances of one shop, as behind a load balancer: two real processes started at the same time on one fresh
 // PostgreSQL database and one Redis. They need TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets both when the
@@ -42,6 +44,7 @@ let databaseName: string;
 let databaseUrl: string;
 let database: Database;
 let smtp: SmtpTestServer;
+let s3: S3StandIn;
 let redisPrefix: string;
 let a: ShopInstance;
 let b: ShopInstance;
@@ -51,6 +54,7 @@ beforeAll(async () => {
   databaseName = `storefront_two_instances_${process.pid}_${Date.now().toString(36)}`;
   await admin(`create database ${databaseName}`);
   smtp = await startSmtpServer();
+  s3 = await startS3Server();
   redisPrefix = `storefront-test:${randomUUID()}:`;
   databaseUrl = withDatabase(adminUrl, databaseName);
   const shared = {
@@ -65,7 +69,8 @@ beforeAll(async () => {
       PAYMENT_RECONCILE_SECONDS: "1",
       SIGNIN_MAX_FAILURES: String(SIGNIN_MAX_FAILURES),
       SMTP_URL: smtp.url,
-      // Object storage: the S3 settings both instances share go here once it lands (tests/support/s3-server.ts).
+      // One bucket for both: pictures (the demo's, uploads and their resized copies) live there, not in DATA_DIR.
+      ...s3.env,
     },
   };
   // Both start before either is waited for: they migrate and seed the same empty database at the same time.
@@ -78,6 +83,7 @@ afterAll(async () => {
   await stopShops();
   await database?.close();
   await smtp?.close();
+  await s3?.close();
   if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
   if (redisPrefix && redisUrl) await forgetRedisKeys(redisUrl, redisPrefix);
 }, 60_000);
@@ -235,10 +241,31 @@ describe("two instances of one shop", () => {
     }, 10_000);
   });
 
-  // Object storage (lands with issue 14): a photo uploaded through A is served by B from the shared bucket. The lead
-  // adds it here with tests/support/s3-server.ts: start the stand-in in beforeAll and pass its S3 settings to both
-  // instances through `shared.env` above.
-  it.todo("serve a photo uploaded through one from the other (shared object storage)");
+  it("serve a photo uploaded through one from the other, and its resized copy made by one to both", async () => {
+    const user = await createTestUser(database.db, { password: GOOD_PASSWORD });
+    const token = await signIn(a, user.email);
+    const body = multipart([{ filename: "me.png", type: "image/png", data: await solidPng(900, 600) }]);
+    const uploaded = await fetch(`${a.url}/api/user/upload`, {
+      method: "POST",
+      headers: { ...body.headers, authorization: `Bearer ${token}`, "user-agent": "Mozilla/5.0 two instances" },
+      body: body.payload,
+    });
+    const answer = (await uploaded.json()) as { images?: string[] };
+    expect(uploaded.status, JSON.stringify(answer)).toBe(200);
+    const name = String(answer.images?.[0]);
+    const original = await fetch(`${b.url}/download/${name}`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get("cache-control")).toContain("immutable");
+    const bytes = Buffer.from(await original.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(Buffer.from(await (await fetch(`${a.url}/download/${name}`)).arrayBuffer()).equals(bytes)).toBe(true);
+    // A copy made by B (first asked there) is the one A sends.
+    const narrowB = Buffer.from(await (await fetch(`${b.url}/download/${name}?w=160`)).arrayBuffer());
+    const narrowA = Buffer.from(await (await fetch(`${a.url}/download/${name}?w=160`)).arrayBuffer());
+    expect(narrowB.length).toBeGreaterThan(0);
+    expect(narrowA.equals(narrowB)).toBe(true);
+    expect(narrowA.length).toBeLessThan(bytes.length);
+  });
 });
 
 /** Waits for an instance's /readyz; fails at once, with its output, if the process ends first. */
