@@ -1,10 +1,10 @@
-import { count, eq, inArray, or, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPglite, type Database, openDatabase } from "#db/client.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
-import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { rowsOf } from "#db/seed/bulk-load.ts";
+import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { countListed, filterConditions } from "./product-query.ts";
 import type { ProductFilter } from "./types.ts";
@@ -25,10 +25,13 @@ afterAll(async () => {
 
 /** What the counts should be: every category's products, counted the slow way. */
 async function countedSlowly() {
-  const rows = await rowsOf<{ c: string; n: number }>(database.db, sql`
+  const rows = await rowsOf<{ c: string; n: number }>(
+    database.db,
+    sql`
     select c, count(*)::int as n from (
       select cat_id as c from products union all select sub_cat_id from products where sub_cat_id is not null
-    ) every group by c`);
+    ) every group by c`,
+  );
   return new Map(rows.map((row) => [row.c, row.n]));
 }
 async function kept() {
