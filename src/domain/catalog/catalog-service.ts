@@ -5,12 +5,13 @@ import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { afterProduct, countListed, filterConditions, nextCursorOf, selectProducts, toPage } from "./product-query.ts";
+import { filterConditions, nextCursorOf, preparedProductQueries, selectProducts, toPage } from "./product-query.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
+  const prepared = preparedProductQueries(db);
   return {
     /** Top-level categories in display order, each with its sub-categories. */
     async listCategories(): Promise<Category[]> {
@@ -51,15 +52,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
-      const where = filterConditions(db, filter);
-      const [items, total] = await Promise.all([
-        selectProducts(db)
-          .where(where)
-          .orderBy(desc(products.createdAt), desc(products.id))
-          .limit(filter.perPage)
-          .offset((filter.page - 1) * filter.perPage),
-        countListed(db, filter, where),
-      ]);
+      const [items, total] = await Promise.all([prepared.page(filter), prepared.total(filter)]);
       return toPage(items, total.total, filter, total.capped);
     },
 
@@ -68,15 +61,12 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
      * at the cost of the first page. No total: walking a whole category never counts it.
      */
     async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
-      const items = await selectProducts(db)
-        .where(and(filterConditions(db, filter), afterProduct(after)))
-        .orderBy(desc(products.createdAt), desc(products.id))
-        .limit(filter.perPage);
+      const items = await prepared.after(filter, after);
       return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
     },
 
     async getProduct(id: string): Promise<Product> {
-      const [product] = await selectProducts(db).where(eq(products.id, id));
+      const product = await prepared.byId(id);
       if (!product) throw notFound("Product not found");
       return product;
     },

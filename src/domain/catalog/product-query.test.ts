@@ -6,7 +6,7 @@ import { categoryCounts, products } from "#db/schema/catalog.ts";
 import { rowsOf } from "#db/seed/bulk-load.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
-import { countListed, filterConditions } from "./product-query.ts";
+import { filterConditions, preparedProductQueries } from "./product-query.ts";
 import type { ProductFilter } from "./types.ts";
 
 // Listing totals: exact from the counts the triggers of migration 0009 keep, or counted up to a cap.
@@ -70,11 +70,9 @@ describe("category_counts", () => {
   });
 });
 
-describe("countListed", () => {
-  const listed = (filter: Omit<ProductFilter, "page" | "perPage">, cap?: number) => {
-    const full = { ...filter, page: 1, perPage: 10 };
-    return countListed(database.db, full, filterConditions(database.db, full), cap);
-  };
+describe("a list's total", () => {
+  const listed = (filter: Omit<ProductFilter, "page" | "perPage">, cap?: number) =>
+    preparedProductQueries(database.db).total({ ...filter, page: 1, perPage: 10 }, cap);
   const slow = async (filter: Omit<ProductFilter, "page" | "perPage">) => {
     const [row] = await database.db
       .select({ n: count() })

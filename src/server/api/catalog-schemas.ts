@@ -50,7 +50,7 @@ export const productPageJson = z
     capped: z
       .boolean()
       .describe(
-        "More products matched than were counted (lists narrowed by more than a category count up to 10,000): total is a floor",
+        "More products matched than were counted (lists narrowed by more than a category count up to 1,000; the keyset cursor walks further): total is a floor",
       ),
     nextCursor: z
       .string()
