@@ -21,6 +21,13 @@ declare module "autocannon" {
     body?: string;
     /** Called before each request is sent: returns the request to send (path, method, headers, body). */
     setupRequest?: (request: Request) => Request;
+    /** Called with each response (header names as the server sent them); the body is collected only when this is set. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
   }
 
   interface Options {
@@ -56,7 +63,7 @@ declare module "autocannon" {
 
   function autocannon(options: Options): Instance;
   namespace autocannon {
-    export type { Histogram, Request };
+    export type { Histogram, Request, Result };
   }
   export default autocannon;
 }

@@ -21,6 +21,7 @@ import {
   startNodeFlags,
   stopProcess,
   waitForReady,
+  withDatabase,
 } from "./lib.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -46,8 +47,7 @@ if (!Number.isInteger(buyers) || buyers < 1 || !Number.isInteger(durationSeconds
 
 installExitHandlers();
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${BENCH_DATABASE}`;
+const databaseUrl = withDatabase(adminUrl, BENCH_DATABASE);
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -65,7 +65,7 @@ const server = spawnTracked(process.execPath, [...profile, ...startNodeFlags(roo
   env: {
     ...process.env,
     NODE_ENV: "production",
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     SESSION_SECRET: "bench session secret, 32 characters or more",
     PAYMENT_PROVIDER: "test",
@@ -83,7 +83,7 @@ try {
   await waitForReady(`${baseUrl}/readyz`, server, 180_000);
 
   // Buyers: accounts with a known password (written straight into the bench database), signed in through the API.
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const passwordHash = await hashPassword(PASSWORD);
   const { rows: productRows } = await db.query<{ id: string }>(

@@ -1,9 +1,13 @@
-// Helpers of the API benchmark (bench/run.ts): child processes that never outlive the harness, readiness, CPU
-// accounting from /proc, machine facts, and the result table.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
+// Helpers shared by the benchmarks (bench/*.ts): child processes that never outlive the harness, the production
+// server's start, PostgreSQL connections, load at a fixed rate, CPU accounting from /proc, machine facts, and results.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
 
 /** A failure of the harness itself (not a missed target): the run exits non-zero. */
 export class HarnessError extends Error {
@@ -154,6 +158,19 @@ export function isLoopbackHost(host: string): boolean {
   return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
+/** Throws unless `url` (named `source` in the message) is a URL whose host is a loopback address. */
+export function assertLoopbackUrl(url: string, source: string) {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    throw new HarnessError(`${source} is not a URL`);
+  }
+  if (!isLoopbackHost(host)) {
+    throw new HarnessError(`${source} points at ${host}: the benchmark only runs against loopback addresses`);
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -214,6 +231,20 @@ export async function waitForReady(url: string, server: Tracked, timeoutMs: numb
     await sleep(250);
   }
   throw new HarnessError(`the server was not ready within ${timeoutMs / 1000} s (last: ${last}):\n${indent(server.tail())}`);
+}
+
+/**
+ * When autocannon stops, requests it gave up on may still be queued in the server (PGlite runs one query at a time,
+ * the PostgreSQL pool has 10 connections). /readyz's `select 1` queues behind them, so its answer means the backlog is
+ * gone and the next run starts on an idle server. Resolves with the seconds it took.
+ */
+export async function drainBacklog(baseUrl: string, timeoutMs: number): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(timeoutMs) }).catch((error: unknown) => {
+    throw new HarnessError(`the server did not drain its backlog within ${timeoutMs / 1000} s: ${String(error)}`);
+  });
+  await response.arrayBuffer();
+  return (performance.now() - started) / 1000;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -373,6 +404,193 @@ export function markdownTable(header: string[], rows: string[][]): string {
     `| ${numeric.map((n) => (n ? "---:" : "---")).join(" | ")} |`,
     ...rows.map((row) => `| ${row.map(escapeCell).join(" | ")} |`),
   ].join("\n");
+}
+
+/** Writes through a temporary file, so a reader never sees half a result. */
+export function writeAtomically(file: string, content: string) {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, file);
+}
+
+/**
+ * `<YYYY-MM-DD>-<commit>-<name>` for a run's result files in `resultsDir`; a second run on the same day and commit gets
+ * `-2`, `-3`...
+ */
+export function resultFileBase(resultsDir: string, date: string, commit: string, name: string): string {
+  const base = `${date.slice(0, 10)}-${commit}-${name}`;
+  let candidate = base;
+  for (let n = 2; existsSync(path.join(resultsDir, `${candidate}.json`)); n++) candidate = `${base}-${n}`;
+  return candidate;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// PostgreSQL.
+
+/** `url` with its database name replaced. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** `url` without its password, for reports. */
+export function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+/** Runs `work` on one connection to `url`, closed afterwards whatever happens. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, statement_timeout: 15 * 60_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The server's version and the settings that decide how a query performs, for the report. */
+export async function postgresFacts(client: pg.Client) {
+  const setting = async (name: string) => (await client.query(`show ${name}`)).rows[0]?.[name] as string | undefined;
+  return {
+    version: (await client.query("select version()")).rows[0]?.version as string,
+    settings: {
+      shared_buffers: await setting("shared_buffers"),
+      work_mem: await setting("work_mem"),
+      effective_cache_size: await setting("effective_cache_size"),
+      max_connections: await setting("max_connections"),
+      jit: await setting("jit"),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The production server and load at a fixed rate.
+
+/**
+ * What a benchmark's production start needs besides its own settings: production mode, no demo seed, a fresh session
+ * secret (required in production on PostgreSQL), the labelled test payment provider (production on PostgreSQL refuses
+ * to start without a provider chosen), warnings only in the log, and the loopback address and port.
+ */
+export function productionServerEnv(options: {
+  dataDir: string;
+  /** Empty for the embedded database: set even then, so a DATABASE_URL in the shell or in .env never redirects it. */
+  databaseUrl: string;
+  port: number;
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    NODE_ENV: "production",
+    SEED_DEMO_DATA: "false",
+    PAYMENT_PROVIDER: "test",
+    ALLOW_TEST_PAYMENTS: "true",
+    LOG_LEVEL: "warn",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    ...options.extra,
+  };
+}
+
+/** Builds the web app unless the build is current (`scripts/build-if-needed.ts`): the production server serves it. */
+export function buildIfNeeded(root: string) {
+  console.log("Building the web app if needed...");
+  const build = spawnSync(process.execPath, ["scripts/build-if-needed.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    timeout: 10 * 60_000,
+  });
+  if (build.status !== 0)
+    throw new HarnessError(
+      `scripts/build-if-needed.ts failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`,
+    );
+}
+
+/** Starts `src/server/main.ts` as `npm start` does, with `env` (see productionServerEnv), and waits for /readyz. */
+export async function startProductionServer(
+  root: string,
+  options: { env: NodeJS.ProcessEnv; logFile: string; timeoutMs: number },
+): Promise<{ server: Tracked; baseUrl: string; readySeconds: number }> {
+  const server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
+    cwd: root,
+    env: options.env,
+    logFile: options.logFile,
+  });
+  const baseUrl = `http://127.0.0.1:${options.env.PORT}`;
+  try {
+    const readySeconds = await waitForReady(`${baseUrl}/readyz`, server, options.timeoutMs);
+    return { server, baseUrl, readySeconds };
+  } catch (error) {
+    await stopProcess(server, 5000);
+    throw error;
+  }
+}
+
+/**
+ * 200 words spread over the search dictionary (`search_terms`), from the most used (a category's name: one product in
+ * eight) to the rarest, as shoppers' queries are; words of 5 letters or more, so a typo of one is still recognisable.
+ */
+export const SEARCH_WORDS_SQL = `select term from (
+    select term, row_number() over (order by products desc, term) as n, count(*) over () as total
+    from search_terms where length(term) >= 5 and term ~ '^[a-z]+$'
+  ) ranked where n % greatest(total / 200, 1) = 1 order by n limit 200`;
+
+export interface PlannedRequest {
+  path: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** autocannon at `rate` requests/s over all `connections`, each request the one `next()` returns. */
+export function driveAtRate(
+  baseUrl: string,
+  options: { connections: number; rate: number; seconds: number; next: () => PlannedRequest },
+) {
+  const requests: autocannon.Request[] = [
+    {
+      setupRequest: (request) => {
+        const chosen = options.next();
+        return { ...request, ...chosen, method: chosen.method ?? "GET" };
+      },
+    },
+  ];
+  return autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    overallRate: options.rate,
+    duration: options.seconds,
+    timeout: 10,
+    requests,
+  });
+}
+
+/**
+ * The figures of an autocannon run that the reports keep; latencies are null when no response arrived within the run
+ * (every request slower than the run: autocannon then reports 0 ms).
+ */
+export function loadFigures(result: autocannon.Result) {
+  const answered = result.requests.total > 0;
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: answered ? result.latency.p50 : null,
+    p90Ms: answered ? result.latency.p90 : null,
+    p99Ms: answered ? result.latency.p99 : null,
+    maxMs: answered ? result.latency.max : null,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]),
+    ),
+  };
 }
 
 /**

@@ -1,28 +1,32 @@
 // Load benchmark of the catalogue API: `npm run bench [-- --products N --duration S --only pglite|postgres]`.
 // For each database (PGlite always; PostgreSQL when one is configured or answers on 127.0.0.1:5432) it loads a large
 // generated catalogue, starts the production server, and measures four endpoints with autocannon. See bench/README.md.
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
 import {
+  assertLoopbackUrl,
+  buildIfNeeded,
   type CpuPercent,
   cpuPercent,
   cpuSnapshot,
+  drainBacklog,
   freePort,
   getJson,
   gitFacts,
   HarnessError,
   indent,
   installExitHandlers,
-  isLoopbackHost,
   loadAverage,
   machineFacts,
   markdownTable,
   portAnswers,
+  postgresFacts,
+  productionServerEnv,
+  redactUrl,
+  resultFileBase,
   rssMiB,
   runToCompletion,
   spawnTracked,
@@ -31,6 +35,9 @@ import {
   type Tracked,
   textTable,
   waitForReady,
+  withClient,
+  withDatabase,
+  writeAtomically,
 } from "./lib.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,7 +49,6 @@ const CONNECTIONS = 50;
 const WARMUP_SECONDS = 3;
 const SERVER_START_TIMEOUT_MS = 120_000;
 const SERVER_STOP_GRACE_MS = 15_000;
-const BUILD_TIMEOUT_MS = 10 * 60_000;
 const DETAIL_IDS = 50;
 const REQUEST_TIMEOUT_SECONDS = 10;
 const DRAIN_TIMEOUT_MS = 120_000;
@@ -149,73 +155,32 @@ async function findPostgres(): Promise<{ url: string; source: string } | { skipp
       ? { url: process.env.TEST_DATABASE_URL, source: "TEST_DATABASE_URL" }
       : undefined;
   if (configured) {
-    let host: string;
-    try {
-      host = new URL(configured.url).hostname;
-    } catch {
-      throw new HarnessError(`${configured.source} is not a URL`);
-    }
-    if (!isLoopbackHost(host)) {
-      throw new HarnessError(`${configured.source} points at ${host}: the benchmark only runs against loopback addresses`);
-    }
+    assertLoopbackUrl(configured.url, configured.source);
     return configured;
   }
   if (await portAnswers("127.0.0.1", 5432)) return { url: DEFAULT_POSTGRES_URL, source: "a server answering on 127.0.0.1:5432" };
   return { skipped: "no BENCH_DATABASE_URL / TEST_DATABASE_URL and nothing answers on 127.0.0.1:5432" };
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-function redactUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, statement_timeout: 15 * 60_000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** The server's environment for a target; SESSION_SECRET is set because production on PostgreSQL requires one. */
-function targetEnv(target: Target, extra: Record<string, string>): NodeJS.ProcessEnv {
+/** The seed's environment for a target; SESSION_SECRET in case the shell says NODE_ENV=production. */
+function seedEnv(target: Target): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: target.dataDir,
     // Set even when empty, so a DATABASE_URL in the shell or in .env never redirects the PGlite run.
     DATABASE_URL: target.databaseUrl ?? "",
     SESSION_SECRET: randomBytes(32).toString("base64url"),
-    ...extra,
   };
 }
 
 async function databaseFacts(target: Target): Promise<Record<string, unknown>> {
   if (target.kind === "postgres" && target.databaseUrl) {
-    return withClient(target.databaseUrl, async (client) => {
-      const setting = async (name: string) => (await client.query(`show ${name}`)).rows[0]?.[name] as string | undefined;
-      return {
-        kind: "postgres",
-        version: (await client.query("select version()")).rows[0]?.version as string,
-        url: redactUrl(target.databaseUrl ?? ""),
-        settings: {
-          shared_buffers: await setting("shared_buffers"),
-          work_mem: await setting("work_mem"),
-          effective_cache_size: await setting("effective_cache_size"),
-          max_connections: await setting("max_connections"),
-          jit: await setting("jit"),
-        },
-        poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-      };
-    });
+    return withClient(target.databaseUrl, async (client) => ({
+      kind: "postgres",
+      ...(await postgresFacts(client)),
+      url: redactUrl(target.databaseUrl ?? ""),
+      poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    }));
   }
   // The version of the embedded build, from a throwaway in-memory instance (the data directory is locked by the server).
   const { PGlite } = await import("@electric-sql/pglite");
@@ -281,20 +246,6 @@ async function cannon(baseUrl: string, endpoint: Endpoint, seconds: number) {
   });
 }
 
-/**
- * When autocannon stops, requests it gave up on may still be queued in the server (PGlite runs one query at a time,
- * the PostgreSQL pool has 10 connections). /readyz's `select 1` queues behind them, so its answer means the backlog is
- * gone and the next run starts on an idle server.
- */
-async function drain(baseUrl: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(DRAIN_TIMEOUT_MS) }).catch((error: unknown) => {
-    throw new HarnessError(`the server did not drain its backlog within ${DRAIN_TIMEOUT_MS / 1000} s: ${String(error)}`);
-  });
-  await response.arrayBuffer();
-  return (performance.now() - started) / 1000;
-}
-
 /** Sequential requests, up to UNLOADED_SAMPLES or UNLOADED_BUDGET_MS, whichever comes first. */
 async function unloaded(baseUrl: string, endpoint: Endpoint): Promise<EndpointResult["unloadedMs"]> {
   const times: number[] = [];
@@ -322,13 +273,13 @@ async function measure(
   const loadAverageBefore = loadAverage();
   process.stdout.write(`  ${endpoint.name}: warm-up ${WARMUP_SECONDS} s`);
   await cannon(baseUrl, endpoint, WARMUP_SECONDS);
-  await drain(baseUrl);
+  await drainBacklog(baseUrl, DRAIN_TIMEOUT_MS);
   const single = await unloaded(baseUrl, endpoint);
   process.stdout.write(`, 1 request ${single.median} ms, measuring ${options.duration} s...`);
   const cpuBefore = cpuSnapshot(context.serverPid);
   const result = await cannon(baseUrl, endpoint, options.duration);
   const cpu = cpuPercent(cpuBefore, cpuSnapshot(context.serverPid));
-  const drainSeconds = round(await drain(baseUrl), 2);
+  const drainSeconds = round(await drainBacklog(baseUrl, DRAIN_TIMEOUT_MS), 2);
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, Number(stat.count)]),
   );
@@ -529,7 +480,7 @@ async function benchTarget(target: Target, options: Options): Promise<TargetResu
       ["scripts/seed.ts", "--products", String(options.products), "--reset", "--no-images"],
       {
         cwd: root,
-        env: targetEnv(target, {}),
+        env: seedEnv(target),
         logFile: path.join(target.dataDir, "seed.log"),
         echo: true,
         timeoutMs: options.seedTimeoutMs,
@@ -551,14 +502,7 @@ async function benchTarget(target: Target, options: Options): Promise<TargetResu
     console.log(`  starting the server on ${baseUrl}...`);
     server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
       cwd: root,
-      env: targetEnv(target, {
-        NODE_ENV: "production",
-        SEED_DEMO_DATA: "false",
-        LOG_LEVEL: "warn",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseUrl,
-      }),
+      env: productionServerEnv({ dataDir: target.dataDir, databaseUrl: target.databaseUrl ?? "", port }),
       logFile: path.join(target.dataDir, "server.log"),
     });
     result.serverStartSeconds = round(await waitForReady(`${baseUrl}/readyz`, server, SERVER_START_TIMEOUT_MS), 1);
@@ -652,25 +596,6 @@ function tableRows(targets: TargetResult[]): { header: string[]; rows: string[][
   return { header, rows };
 }
 
-function resultFileBase(date: string, commit: string): string {
-  const base = `${date.slice(0, 10)}-${commit}-api`;
-  let candidate = base;
-  for (let n = 2; ; n++) {
-    try {
-      readFileSync(path.join(resultsDir, `${candidate}.json`));
-      candidate = `${base}-${n}`;
-    } catch {
-      return candidate;
-    }
-  }
-}
-
-function writeAtomically(file: string, content: string) {
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, content);
-  renameSync(tmp, file);
-}
-
 function markdownReport(report: Report): string {
   const { header, rows } = tableRows(report.targets);
   const m = report.machine;
@@ -745,16 +670,7 @@ async function main(): Promise<number> {
   if (!process.version.startsWith("v24."))
     console.warn(`bench: running on Node ${process.version}; the project uses Node 24 (npm run bench)`);
 
-  console.log("Building the web app if needed...");
-  const build = spawnSync(process.execPath, ["scripts/build-if-needed.ts"], {
-    cwd: root,
-    stdio: "inherit",
-    timeout: BUILD_TIMEOUT_MS,
-  });
-  if (build.status !== 0)
-    throw new HarnessError(
-      `scripts/build-if-needed.ts failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`})`,
-    );
+  buildIfNeeded(root);
 
   const targets: Target[] = [];
   const skipped: string[] = [];
@@ -805,7 +721,7 @@ async function main(): Promise<number> {
   const measuredAnything = results.some((r) => r.endpoints.length > 0);
   if (measuredAnything) {
     mkdirSync(resultsDir, { recursive: true });
-    const base = resultFileBase(date, report.git.commit);
+    const base = resultFileBase(resultsDir, date, report.git.commit, "api");
     writeAtomically(path.join(resultsDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
     writeAtomically(path.join(resultsDir, `${base}.md`), markdownReport(report));
     console.log(`\nResults: bench/results/${base}.json and .md`);

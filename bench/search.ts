@@ -7,27 +7,30 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.ts";
 import { hashPassword } from "../src/domain/accounts/passwords.ts";
 import {
+  driveAtRate,
   freePort,
   gitFacts,
   HarnessError,
   installExitHandlers,
   loadAverage,
+  loadFigures,
   machineFacts,
   markdownTable,
+  type PlannedRequest,
   portAnswers,
+  productionServerEnv,
   runToCompletion,
+  SEARCH_WORDS_SQL,
   signInToken,
-  spawnTracked,
-  startNodeFlags,
+  startProductionServer,
   stopProcess,
   type Tracked,
-  waitForReady,
+  withDatabase,
 } from "./lib.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -79,12 +82,14 @@ interface EndpointResult {
   rate: number;
   requests: number;
   requestsPerSecond: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  maxMs: number;
+  /** Null when no response arrived within the run. */
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
   errors: number;
   non2xx: number;
+  statusCodes: Record<string, number>;
   meetsTarget: boolean;
 }
 
@@ -95,14 +100,7 @@ async function prepare(target: Target): Promise<{ words: string[]; productIds: s
   const database = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: path.join(target.dataDir, "pglite") });
   try {
     const { db } = database;
-    const rows = (await db.execute(
-      // 200 words spread over the whole dictionary, from the most used (a category's name: one product in eight) to
-      // the rarest, as shoppers' queries are; words of 5 letters or more, so a typo of one is still recognisable.
-      sql`select term from (
-            select term, row_number() over (order by products desc, term) as n, count(*) over () as total
-            from search_terms where length(term) >= 5 and term ~ '^[a-z]+$'
-          ) ranked where n % greatest(total / 200, 1) = 1 order by n limit 200`,
-    )) as unknown as { rows: { term: string }[] };
+    const rows = (await db.execute(sql.raw(SEARCH_WORDS_SQL))) as unknown as { rows: { term: string }[] };
     const products = (await db.execute(
       sql`select id from products where cardinality(product_ram) = 0 and cardinality(size) = 0
             and cardinality(product_weight) = 0 order by id limit 500`,
@@ -137,34 +135,6 @@ function misspell(word: string, index: number): string {
   return word.slice(0, at) + word[at] + word.slice(at);
 }
 
-function percentile(histogram: autocannon.Histogram, key: "p50" | "p90" | "p99"): number {
-  return histogram[key];
-}
-
-async function drive(
-  name: EndpointName,
-  baseUrl: string,
-  next: () => { path: string; method?: string; headers?: Record<string, string>; body?: string },
-  seconds: number,
-) {
-  const requests: autocannon.Request[] = [
-    {
-      setupRequest: (request) => {
-        const chosen = next();
-        return { ...request, ...chosen, method: chosen.method ?? "GET" };
-      },
-    },
-  ];
-  return autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    overallRate: TARGETS[name].rate,
-    duration: seconds,
-    timeout: 10,
-    requests,
-  });
-}
-
 async function benchTarget(
   target: Target,
 ): Promise<{ target: Target["kind"]; endpoints: EndpointResult[]; seedSeconds: number; error?: string }> {
@@ -194,86 +164,68 @@ async function benchTarget(
   const { words, productIds, users } = await prepare(target);
   if (words.length === 0 || productIds.length === 0) throw new HarnessError("the seeded catalogue has no words or products");
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   let server: Tracked | undefined;
   const endpoints: EndpointResult[] = [];
   try {
-    server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
-      cwd: root,
-      env: {
-        ...env,
-        NODE_ENV: "production",
-        SEED_DEMO_DATA: "false",
-        API_CACHE_TTL_MS: "0",
-        PAYMENT_PROVIDER: "test",
-        ALLOW_TEST_PAYMENTS: "true",
-        LOG_LEVEL: "warn",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: baseUrl,
-      },
+    const started = await startProductionServer(root, {
+      env: productionServerEnv({
+        dataDir: target.dataDir,
+        databaseUrl: target.databaseUrl ?? "",
+        port: await freePort(),
+        extra: { API_CACHE_TTL_MS: "0" },
+      }),
       logFile: path.join(target.dataDir, "server.log"),
+      timeoutMs: 180_000,
     });
-    await waitForReady(`${baseUrl}/readyz`, server, 180_000);
+    server = started.server;
+    const { baseUrl } = started;
     const tokens: string[] = [];
     for (const email of users) tokens.push(await signInToken(baseUrl, email, PASSWORD));
 
     let n = 0;
     const word = () => words[n % words.length] ?? "";
-    const plans: Record<EndpointName, () => { path: string; method?: string; headers?: Record<string, string>; body?: string }> =
-      {
-        // What a shopper types: the start of a word, a word and the start of the next, now and then a misspelled word.
-        suggest: () => {
-          n += 1;
-          const w = word();
-          const text =
-            n % 4 === 0
-              ? `${w} ${(words[(n * 7) % words.length] ?? "").slice(0, 3)}`
-              : n % 10 === 1
-                ? misspell(w, n)
-                : w.slice(0, 2 + (n % 4));
-          return { path: `/api/search/suggest?${new URLSearchParams({ q: text })}` };
-        },
-        // A results page: one or two words, one in five misspelled, page 1 of 10.
-        search: () => {
-          n += 1;
-          const w = word();
-          const q = n % 5 === 0 ? misspell(w, n) : n % 3 === 0 ? `${w} ${words[(n * 13) % words.length]}` : w;
-          return { path: `/api/search?${new URLSearchParams({ q, page: "1", perPage: "10" })}` };
-        },
-        "cart add": () => {
-          n += 1;
-          return {
-            path: "/api/cart/add",
-            method: "POST",
-            headers: { authorization: `Bearer ${tokens[n % tokens.length]}`, "content-type": "application/json" },
-            body: JSON.stringify({ productId: productIds[(n * 31) % productIds.length], quantity: 1 }),
-          };
-        },
-      };
+    const plans: Record<EndpointName, () => PlannedRequest> = {
+      // What a shopper types: the start of a word, a word and the start of the next, now and then a misspelled word.
+      suggest: () => {
+        n += 1;
+        const w = word();
+        const text =
+          n % 4 === 0
+            ? `${w} ${(words[(n * 7) % words.length] ?? "").slice(0, 3)}`
+            : n % 10 === 1
+              ? misspell(w, n)
+              : w.slice(0, 2 + (n % 4));
+        return { path: `/api/search/suggest?${new URLSearchParams({ q: text })}` };
+      },
+      // A results page: one or two words, one in five misspelled, page 1 of 10.
+      search: () => {
+        n += 1;
+        const w = word();
+        const q = n % 5 === 0 ? misspell(w, n) : n % 3 === 0 ? `${w} ${words[(n * 13) % words.length]}` : w;
+        return { path: `/api/search?${new URLSearchParams({ q, page: "1", perPage: "10" })}` };
+      },
+      "cart add": () => {
+        n += 1;
+        return {
+          path: "/api/cart/add",
+          method: "POST",
+          headers: { authorization: `Bearer ${tokens[n % tokens.length]}`, "content-type": "application/json" },
+          body: JSON.stringify({ productId: productIds[(n * 31) % productIds.length], quantity: 1 }),
+        };
+      },
+    };
 
     for (const name of Object.keys(TARGETS) as EndpointName[]) {
-      await drive(name, baseUrl, plans[name], WARMUP_SECONDS);
-      const load = loadAverage();
-      const result = await drive(name, baseUrl, plans[name], durationSeconds);
-      const entry: EndpointResult = {
-        name,
-        rate: TARGETS[name].rate,
-        requests: result.requests.total,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: percentile(result.latency, "p50"),
-        p90Ms: percentile(result.latency, "p90"),
-        p99Ms: percentile(result.latency, "p99"),
-        maxMs: result.latency.max,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-        meetsTarget: false,
-      };
-      entry.meetsTarget = entry.p99Ms < TARGETS[name].p99UnderMs && entry.errors === 0 && entry.non2xx === 0;
+      const load = { connections: CONNECTIONS, rate: TARGETS[name].rate, next: plans[name] };
+      await driveAtRate(baseUrl, { ...load, seconds: WARMUP_SECONDS });
+      const loadAverageBefore = loadAverage();
+      const figures = loadFigures(await driveAtRate(baseUrl, { ...load, seconds: durationSeconds }));
+      const entry: EndpointResult = { name, rate: TARGETS[name].rate, ...figures, meetsTarget: false };
+      entry.meetsTarget =
+        entry.p99Ms !== null && entry.p99Ms < TARGETS[name].p99UnderMs && entry.errors === 0 && entry.non2xx === 0;
       endpoints.push(entry);
       console.log(
-        `  ${name}: ${entry.requestsPerSecond} req/s, p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, errors ${entry.errors}, non-2xx ${entry.non2xx} (load before ${load.join(" ")})`,
+        `  ${name}: ${entry.requestsPerSecond} req/s, p50 ${entry.p50Ms} ms, p99 ${entry.p99Ms} ms, errors ${entry.errors}, non-2xx ${entry.non2xx} (load before ${loadAverageBefore.join(" ")})`,
       );
     }
     return { target: target.kind, endpoints, seedSeconds };
@@ -300,12 +252,10 @@ if (values.only !== "pglite") {
     await client.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
     await client.query(`create database ${BENCH_DATABASE}`);
     await client.end();
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${BENCH_DATABASE}`;
     targets.push({
       kind: "postgres",
       dataDir: path.join(import.meta.dirname, ".data", `search-postgres-${productCount}`),
-      databaseUrl: databaseUrl.toString(),
+      databaseUrl: withDatabase(adminUrl, BENCH_DATABASE),
     });
   } else {
     console.log("PostgreSQL: nothing answers; measuring PGlite only");
@@ -339,9 +289,9 @@ const rows = results.flatMap((result) =>
         e.name,
         String(e.rate),
         String(e.requestsPerSecond),
-        String(e.p50Ms),
-        String(e.p99Ms),
-        String(e.maxMs),
+        String(e.p50Ms ?? "-"),
+        String(e.p99Ms ?? "-"),
+        String(e.maxMs ?? "-"),
         String(e.errors + e.non2xx),
         result.target === "postgres" ? (e.meetsTarget ? "yes" : "NO") : `n/a (${e.meetsTarget ? "would meet" : "misses"})`,
       ]),

@@ -1,0 +1,149 @@
+// The readable report of the scale benchmark (bench/scale.ts): the same figures as its JSON.
+import type { CpuPercent, gitFacts, machineFacts } from "./lib.ts";
+import { markdownTable } from "./lib.ts";
+import type { Explained } from "./scale-explain.ts";
+
+interface EndpointResult {
+  name: string;
+  rate: number;
+  requests: number;
+  requestsPerSecond: number;
+  /** Null when no response arrived within the run. */
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  errors: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  cpuPercent: CpuPercent;
+  /** Seconds the server took after the run to answer /readyz: the backlog of requests autocannon gave up on. */
+  drainSeconds: number;
+  loadAverageBefore: [number, number, number];
+  meetsTarget: boolean;
+}
+
+interface PageMode {
+  requestsPerSecond: number;
+  requests: number;
+  seconds: number;
+  p50Ms: number[];
+  p99Ms: number[];
+  errors: number;
+  non2xx: number;
+  serverCpuPercent: number;
+}
+
+export interface ScaleReport {
+  benchmark: "scale";
+  date: string;
+  git: ReturnType<typeof gitFacts>;
+  machine: ReturnType<typeof machineFacts>;
+  loadBefore: [number, number, number];
+  loadAfter: [number, number, number];
+  database: { url: string; version: string; settings: Record<string, string | undefined> };
+  catalogue: { products: number; categoryIds: string[]; subCategoryIds: string[]; sampledIds: number; words: number };
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  targets: Record<string, { rate: number; p99UnderMs: number }>;
+  rateKept: number;
+  conditionsMatch: boolean;
+  serverReadySeconds: number;
+  endpoints: EndpointResult[];
+  pages: {
+    path: string;
+    bytes: number;
+    connections: number;
+    rounds: number;
+    roundSeconds: number;
+    warmupHeaders: Record<string, Record<string, number>>;
+    spotChecks: string[];
+    cached: PageMode;
+    uncached: PageMode;
+    ratio: number;
+    ratioTarget: number;
+    meetsTarget: boolean;
+  };
+  explains: Explained[];
+}
+
+export function markdownReport(report: ScaleReport): string {
+  const m = report.machine;
+  const verdict = (met: boolean) => (met ? "yes" : "NO") + (report.conditionsMatch ? "" : " (*)");
+  const endpointRows = report.endpoints.map((e) => [
+    e.name,
+    String(e.rate),
+    String(e.requestsPerSecond),
+    String(e.p50Ms ?? "-"),
+    String(e.p99Ms ?? "-"),
+    String(e.maxMs ?? "-"),
+    String(e.errors),
+    String(e.non2xx),
+    String(e.drainSeconds),
+    String(e.cpuPercent.server),
+    String(e.cpuPercent.postgres),
+    String(e.cpuPercent.harness),
+    String(e.cpuPercent.other),
+    `< ${report.targets[e.name]?.p99UnderMs} ms`,
+    verdict(e.meetsTarget),
+  ]);
+  const { cached, uncached } = report.pages;
+  const pageRow = (name: string, mode: PageMode) => [
+    name,
+    String(mode.requestsPerSecond),
+    mode.p50Ms.join(" / "),
+    mode.p99Ms.join(" / "),
+    String(mode.errors),
+    String(mode.non2xx),
+    String(mode.serverCpuPercent),
+  ];
+  const explainRows = report.explains.map((e) => [
+    e.statement,
+    String(e.executionMs),
+    String(e.planningMs),
+    `${e.sharedHitBlocks} / ${e.sharedReadBlocks}`,
+    e.plan,
+  ]);
+  const c = report.catalogue;
+  return `# Scale benchmark, ${report.date.slice(0, 10)} (commit ${report.git.commit}${report.git.dirty ? ", uncommitted changes" : ""})
+
+- Machine: ${m.cpuCount} × ${m.cpuModel}, ${m.totalMemoryGiB} GiB, ${m.platform}; Node ${m.node}
+- Load average before ${report.loadBefore.join(" / ")}, after ${report.loadAfter.join(" / ")} (other people's work shares the machine when these are high)
+- Database: ${report.database.url}, ${report.database.version.split(" on ")[0]}; ${JSON.stringify(report.database.settings)}
+- Catalogue: **${c.products.toLocaleString("en")} products**, ${c.categoryIds.length} categories, ${c.subCategoryIds.length} sub-categories; ${c.sampledIds} product ids sampled at random over the table, ${c.words} dictionary words
+- Load: autocannon at a fixed overall rate, ${report.connections} connections, on the same machine as the server and PostgreSQL; ${report.warmupSeconds} s warm-up, then ${report.durationSeconds} s measured per endpoint; micro-cache off (\`API_CACHE_TTL_MS=0\`); server ready in ${report.serverReadySeconds.toFixed(1)} s
+
+## API at the issue's rates
+
+${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p99 ms", "max ms", "errors", "non-2xx", "backlog s", "server CPU %", "pg CPU %", "cannon CPU %", "other CPU %", "target p99", "meets target"], endpointRows)}
+
+Requests: list = \`/api/products?catId=…&page=1…5&perPage=20\` over the categories, \`subCatId=…\` pages 1–5 over the
+sub-categories, and one in four a keyset page (\`catId=…&perPage=20&after=<id>\`) after a sampled product of that
+category, anywhere in the list; detail = \`/api/products/{id}\` over the sampled ids; suggest =
+\`/api/search/suggest?q=\` with the first 2–6 letters of a dictionary word; search = \`/api/search?q=<word>&page=1&perPage=20\`.
+CPU % is of one core (200 % = both): server = the shop's process, pg = every \`postgres\` process, cannon = the
+harness, other = the rest of the machine. Latencies are \`-\` when no response arrived within the measured seconds;
+backlog s = how long the server took, after the run, to answer \`/readyz\` (requests autocannon gave up on, still
+queued). A row meets its target when p99 is under it with no errors, no non-2xx, and
+at least ${report.rateKept * 100} % of the rate asked answered (a server that falls behind makes autocannon send less).${report.conditionsMatch ? "" : "\n(*) not in the target's conditions (1,000,000 products on 2 cores): indicative only."}
+
+## Product page: rendered on every request against answered from memory
+
+${markdownTable(["page", "req/s", "p50 ms (rounds)", "p99 ms (rounds)", "errors", "non-2xx", "server CPU %"], [pageRow("from memory (x-cache HIT)", cached), pageRow("rendered (x-cache MISS)", uncached)])}
+
+**Ratio rendered / from memory: ${report.pages.ratio}** (target ≥ ${report.pages.ratioTarget}: ${verdict(report.pages.meetsTarget)}).
+One server with \`API_CACHE_TTL_MS=600000\`, \`${report.pages.path}\` (${report.pages.bytes} bytes, uncompressed: autocannon
+asks for no encoding), ${report.pages.connections} connections as fast as they go, ${report.pages.rounds} alternating rounds of
+${report.pages.roundSeconds} s of each so background load hits both alike. From memory: the same URL each time; rendered: a new
+\`?v=<n>\` each time, so every request is a full server-side render (and is then stored). \`x-cache\` seen in the
+warm-ups: ${JSON.stringify(report.pages.warmupHeaders)}; after each round: ${report.pages.spotChecks.join("; ")}.
+
+## Where the time goes: EXPLAIN (ANALYZE, BUFFERS)
+
+The statements the catalogue service sends, captured as it runs them and explained again (second run reported) on
+the database alone, after the load:
+
+${markdownTable(["statement", "execution ms", "planning ms", "shared hit / read", "plan (top four nodes)"], explainRows)}
+`;
+}
