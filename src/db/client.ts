@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.ts";
 
@@ -168,4 +169,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       }
     },
   };
+}
+
+/** The rows a raw statement (`sql`...``) answers: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

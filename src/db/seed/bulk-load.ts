@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { DbExecutor, DbTransaction } from "../client.ts";
+import { type DbExecutor, type DbTransaction, rowsOf } from "../client.ts";
 
 /**
  * Inserts rows with one statement and one parameter: the rows as a JSON array, turned back into typed columns by
@@ -99,12 +99,6 @@ export async function disableTriggers(
   return async () => {
     await alter("enable");
   };
-}
-
-/** The rows a raw statement answers, on either driver. */
-export async function rowsOf<T>(tx: DbExecutor, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 function quoteIdentifier(name: string): string {

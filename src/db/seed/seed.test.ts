@@ -1,10 +1,10 @@
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
-import { createPglite, type Database, openDatabase } from "../client.ts";
+import { createPglite, type Database, openDatabase, rowsOf } from "../client.ts";
 import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
 import { reviews } from "../schema/shopping.ts";
-import { rowsOf } from "./bulk-load.ts";
+
 import { buildDemoCatalog, planDemoCatalog } from "./demo-catalog.ts";
 import { resetCatalog, seedDemoCatalog } from "./seed.ts";
 

@@ -1,8 +1,8 @@
 import { getTableName, isNotNull, sql } from "drizzle-orm";
-import type { Db, DbTransaction } from "../client.ts";
+import { type Db, type DbTransaction, rowsOf } from "../client.ts";
 import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
 import { cartItems, orderItems, reviews, wishlistItems } from "../schema/shopping.ts";
-import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows, rowsOf } from "./bulk-load.ts";
+import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows } from "./bulk-load.ts";
 import { type CategoryRow, type DemoCatalogPlan, type ProductRow, planDemoCatalog } from "./demo-catalog.ts";
 import { type PictureStore, renderImages } from "./images.ts";
 

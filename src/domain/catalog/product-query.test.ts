@@ -1,9 +1,9 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPglite, type Database, openDatabase } from "#db/client.ts";
+import { createPglite, type Database, openDatabase, rowsOf } from "#db/client.ts";
 import { categoryCounts, products } from "#db/schema/catalog.ts";
-import { rowsOf } from "#db/seed/bulk-load.ts";
+
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { filterConditions, preparedProductQueries } from "./product-query.ts";

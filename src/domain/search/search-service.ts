@@ -1,9 +1,10 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { Db, DbExecutor } from "#db/client.ts";
+import { type Db, type DbExecutor, rowsOf } from "#db/client.ts";
 import { RATING_MAX } from "#shared/constants.ts";
 import { filterConditions, toPage } from "../catalog/product-query.ts";
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
 import { type Candidate, correctWord, queryWords } from "./spelling.ts";
+import { createTermCounts } from "./term-counts.ts";
 
 /**
  * Ranking is capped: at most this many matches are scored, counted and faceted. A word most products share ("cotton"
@@ -16,8 +17,12 @@ const SUGGEST_CANDIDATES = 50;
 const CORRECTION_CANDIDATES = 5;
 /** The word being typed is completed only from this many letters on (one letter matches too much to be useful). */
 const PREFIX_MIN = 2;
-/** A prefix alone shorter than this is taken to match a large share of the catalogue (see `suggestFor`). */
-const DENSE_PREFIX_BELOW = 4;
+/**
+ * What is typed counts as common when it is expected in at least one product in this many (see `suggestFor`). Measured
+ * at a million products: reading the table in order until SUGGEST_CANDIDATES matches took 1.3 ms for "shirt:*" (1.8 %
+ * of products) against 16 ms through the full-text index; for "ivor:*" (0.3 %) 12.5 ms against 1.8 ms.
+ */
+const COMMON_ONE_IN = 150;
 
 /** The rating facet's choices, "at least N stars", from the most to the fewest (as the rating filter lists them). */
 const RATING_FACET_STARS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
@@ -69,13 +74,8 @@ interface ResultRow extends Record<string, unknown> {
 
 type ProductRow = Omit<Product, "createdAt"> & { createdAt: string };
 
-/** Rows of a raw statement: both drivers answer `{ rows }`. */
-async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db; rankCap?: number }) {
+  const termCounts = createTermCounts(db);
   /**
    * Corrections of the query's misspelled words, against the dictionary of product, brand and category words: one
    * statement (nearest terms by trigram distance from the GiST index), then the edit distance decides. Known words,
@@ -143,16 +143,20 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
     const finished = (last === undefined ? words : words.slice(0, -1)).filter((word) => word.length >= PREFIX_MIN);
     const terms = [...finished, ...(last !== undefined && last.length >= PREFIX_MIN ? [`${last}:*`] : [])];
     if (terms.length === 0) return { suggestions: [] as Suggestion[], words };
-    const denseGuess = finished.length === 0 && last !== undefined && last.length < DENSE_PREFIX_BELOW;
+    const { matches, total } = await termCounts.estimateMatches(
+      finished,
+      last !== undefined && last.length >= PREFIX_MIN ? last : undefined,
+    );
+    const common = matches * COMMON_ONE_IN >= total;
     // Words hold letters and digits only, so joining them is a well-formed tsquery whatever was typed.
     const tsQuery = sql`to_tsquery('english', ${terms.join(" & ")})`;
     const scope = filterConditions(db, { location, page: 1, perPage: 1 });
     const suggestions = await rowsOf<Suggestion>(
       db,
-      // A short prefix alone ("sh") matches a large share of the catalogue: read in table order, the first candidates
-      // come at once. Anything narrower goes through the same planning fence as findProducts, so that PostgreSQL uses
-      // the full-text index instead of reading most of the table for a rare word.
-      sql`with scan as ${denseGuess ? sql`not materialized` : sql`materialized`} (
+      // Common words (the dictionary's counts say so) are read in table order: their first candidates come at once,
+      // where the full-text index would first gather every match. Rarer ones go through the same planning fence as
+      // findProducts, so that PostgreSQL uses the index instead of reading most of the table to find a few.
+      sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.name, products.images[1] as image, products.price_paise as "pricePaise",
                    products.rating, ts_rank(products.search, ${tsQuery}) as rank
             from products where ${and(sql`products.search @@ ${tsQuery}`, scope)}

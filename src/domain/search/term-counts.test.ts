@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPglite, type Database, openDatabase, rowsOf } from "#db/client.ts";
+import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
+import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { createTermCounts } from "./term-counts.ts";
+
+const demo = buildDemoCatalog();
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ pglite: await createPglite() });
+  await seedDemoCatalog(database.db);
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const dictionary = async (where: ReturnType<typeof sql>) =>
+  (await rowsOf<{ n: number }>(database.db, sql`select coalesce(sum(products), 0)::int as n from search_terms where ${where}`))[0]
+    ?.n ?? 0;
+
+describe("createTermCounts", () => {
+  it("knows the catalogue's size and how many products hold a word or a word starting with a prefix", async () => {
+    const counts = createTermCounts(database.db);
+    const total = demo.products.length;
+    expect(await counts.estimateMatches([], undefined)).toEqual({ matches: total, total });
+    const gold = await dictionary(sql`term = 'gold'`);
+    expect(gold).toBeGreaterThan(0);
+    expect(await counts.estimateMatches(["gold"], undefined)).toEqual({ matches: gold, total });
+    const la = Math.min(total, await dictionary(sql`term like 'la%'`));
+    expect(await counts.estimateMatches([], "la")).toEqual({ matches: la, total });
+    // Words taken as independent: their shares multiply.
+    expect((await counts.estimateMatches(["gold"], "la")).matches).toBe(Math.round((gold / total) * (la / total) * total));
+    expect(await counts.estimateMatches(["notaword"], undefined)).toEqual({ matches: 0, total });
+    expect(await counts.estimateMatches([], "zzq")).toEqual({ matches: 0, total });
+  });
+
+  it("reads the dictionary again in the background once its snapshot is older than maxAgeMs", async () => {
+    let clock = 0;
+    const counts = createTermCounts(database.db, { maxAgeMs: 1000, now: () => clock });
+    const before = (await counts.estimateMatches(["zzyzx"], undefined)).matches;
+    expect(before).toBe(0);
+    await database.db.execute(sql`insert into search_terms (term, products) values ('zzyzx', 7)`);
+    try {
+      clock = 500;
+      expect((await counts.estimateMatches(["zzyzx"], undefined)).matches).toBe(0);
+      clock = 2000;
+      // This call starts the refresh and answers from the old snapshot; a later one sees the new counts.
+      await counts.estimateMatches(["zzyzx"], undefined);
+      await expect.poll(async () => (await counts.estimateMatches(["zzyzx"], undefined)).matches).toBe(7);
+    } finally {
+      await database.db.execute(sql`delete from search_terms where term = 'zzyzx'`);
+    }
+  });
+});
