@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { sessions, users } from "#db/schema/accounts.ts";
@@ -12,6 +12,13 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 /** Sessions: a random 32-byte token the client holds; only its SHA-256 is stored. Sliding expiry. */
 export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Date; ttlDays: number }) {
   const ttlMs = ttlDays * 24 * 60 * 60 * 1000;
+  // Every signed-in request reads its session: one prepared statement (built and planned once; decision 020).
+  const live = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("at"))))
+    .prepare("accounts_live_session");
   return {
     async create(input: { userId: string; ip: string; userAgent: string }, tx: DbExecutor = db) {
       const token = randomToken();
@@ -35,11 +42,7 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
     async find(token: string) {
       if (token.length < 20 || token.length > 200) return undefined;
       const at = now();
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, at)));
+      const [row] = await live.execute({ tokenHash: hashToken(token), at });
       if (!row) return undefined;
       if (at.getTime() - row.session.lastSeenAt.getTime() >= REFRESH_EVERY_MS) {
         const expiresAt = new Date(at.getTime() + ttlMs);
