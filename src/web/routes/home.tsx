@@ -13,6 +13,7 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../components/home/product-grid.tsx";
 import { toProductCardData } from "../components/product/product-data.server.ts";
+import { settledWhenAnonymous } from "../lib/deferred.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";
 
@@ -38,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     catalog.listProducts({ ...filter, location, page: 1, perPage }).then(cards);
   const first = categories[0];
 
-  return {
+  return settledWhenAnonymous(context, {
     banners: toBannerData(homeBanners, categories),
     categories: categories.map(({ id, name, color, images }) => ({ id, name, color, image: images[0] ?? null })),
     popular: first ? products({ catName: first.name }, POPULAR_PRODUCTS_COUNT) : Promise.resolve([]),
@@ -49,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     sideBanners: banners("side"),
     rowBanners: banners("row"),
     bottomBanners: banners("bottom"),
-  };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

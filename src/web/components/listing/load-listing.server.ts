@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
+import { settledWhenAnonymous } from "../../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../../lib/not-found.server.ts";
 import { toProductCardData } from "../product/product-data.server.ts";
 import { type ListingData, toResults, toSideBanners } from "./listing-data.ts";
@@ -44,7 +45,7 @@ export async function loadListing({
   ]);
   const parent = categories.find((candidate) => candidate.id === catId);
 
-  return {
+  return settledWhenAnonymous(context, {
     title: category.name,
     query,
     ...toResults(page),
@@ -56,5 +57,5 @@ export async function loadListing({
       .listProducts({ catId, featured: true, location, page: 1, perPage: FEATURED_COUNT })
       .then((featured) => featured.items.map(toProductCardData)),
     banners: catalog.listBanners("side").then((banners) => toSideBanners(banners, categories)),
-  };
+  });
 }
