@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type DbExecutor, type DbTransaction, rowsOf } from "../client.ts";
+import { type DbTransaction, rowsOf } from "../client.ts";
 
 /**
  * Inserts rows with one statement and one parameter: the rows as a JSON array, turned back into typed columns by

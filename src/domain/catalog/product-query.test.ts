@@ -1,11 +1,11 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPglite, type Database, openDatabase, rowsOf } from "#db/client.ts";
+import { type Database, rowsOf } from "#db/client.ts";
 import { categoryCounts, products } from "#db/schema/catalog.ts";
 
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
-import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { openDemoDatabase } from "#tests/support/demo-database.ts";
 import { filterConditions, preparedProductQueries } from "./product-query.ts";
 import type { ProductFilter } from "./types.ts";
 
@@ -16,8 +16,7 @@ const subOf = (parentId: string | undefined) => demo.categories.find((c) => c.pa
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ pglite: await createPglite() });
-  await seedDemoCatalog(database.db);
+  database = await openDemoDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();

@@ -1,5 +1,5 @@
-import { and, type SQL, sql } from "drizzle-orm";
-import { type Db, type DbExecutor, rowsOf } from "#db/client.ts";
+import { and, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "#db/client.ts";
 import { RATING_MAX } from "#shared/constants.ts";
 import { filterConditions, toPage } from "../catalog/product-query.ts";
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";

@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPglite, type Database, openDatabase, rowsOf } from "#db/client.ts";
+import { type Database, rowsOf } from "#db/client.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
-import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { openDemoDatabase } from "#tests/support/demo-database.ts";
 import { createTermCounts } from "./term-counts.ts";
 
 const demo = buildDemoCatalog();
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ pglite: await createPglite() });
-  await seedDemoCatalog(database.db);
+  database = await openDemoDatabase();
 }, 60_000);
 afterAll(async () => {
   await database?.close();
