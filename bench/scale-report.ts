@@ -21,6 +21,18 @@ interface EndpointResult {
   drainSeconds: number;
   loadAverageBefore: [number, number, number];
   meetsTarget: boolean;
+  /** The same rate as evenly spaced requests (an open loop, `driveSteadily`), right after the autocannon run. */
+  steady: SteadyFigures & { meetsTarget: boolean };
+}
+
+interface SteadyFigures {
+  requestsPerSecond: number;
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p99Ms: number | null;
+  maxMs: number | null;
+  errors: number;
+  non2xx: number;
 }
 
 interface PageMode {
@@ -88,6 +100,19 @@ export function markdownReport(report: ScaleReport): string {
     `< ${report.targets[e.name]?.p99UnderMs} ms`,
     verdict(e.meetsTarget),
   ]);
+  const steadyRows = report.endpoints.map((e) => [
+    e.name,
+    String(e.rate),
+    String(e.steady.requestsPerSecond),
+    String(e.steady.p50Ms ?? "-"),
+    String(e.steady.p90Ms ?? "-"),
+    String(e.steady.p99Ms ?? "-"),
+    String(e.steady.maxMs ?? "-"),
+    String(e.steady.errors),
+    String(e.steady.non2xx),
+    `< ${report.targets[e.name]?.p99UnderMs} ms`,
+    verdict(e.steady.meetsTarget),
+  ]);
   const { cached, uncached } = report.pages;
   const pageRow = (name: string, mode: PageMode) => [
     name,
@@ -127,6 +152,16 @@ harness, other = the rest of the machine. Latencies are \`-\` when no response a
 backlog s = how long the server took, after the run, to answer \`/readyz\` (requests autocannon gave up on, still
 queued). A row meets its target when p99 is under it with no errors, no non-2xx, and
 at least ${report.rateKept * 100} % of the rate asked answered (a server that falls behind makes autocannon send less).${report.conditionsMatch ? "" : "\n(*) not in the target's conditions (1,000,000 products on 2 cores): indicative only."}
+
+## The same rates, steady
+
+${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx", "target p99", "meets target"], steadyRows)}
+
+autocannon's \`overallRate\` is not a steady rate: each of its ${report.connections} connections sends its share of a second as
+fast as the answers come, from the start of the second, then waits for the next second. Its latencies above are
+those of ${report.connections} requests at a time in a burst. Here the same requests go out evenly spaced (one every
+1/rate s, an open loop as wrk2 drives), each latency counted from the moment the request was due, so a server that
+falls behind is charged for it (\`driveSteadily\` in bench/lib.ts, in Node on the same cores).
 
 ## Product page: rendered on every request against answered from memory
 
