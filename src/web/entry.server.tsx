@@ -125,12 +125,16 @@ function renderWhole(element: React.ReactElement): Promise<{ html: string; faile
     });
     const { pipe, abort } = renderToPipeableStream(element, {
       onAllReady: () => pipe(sink),
-      onShellError: reject,
+      onShellError(error) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
       onError(error) {
         failed = true;
         console.error(error);
       },
     });
+    // Declared after the render starts; its callbacks above run later, once the render has begun.
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
   });
 }
