@@ -24,8 +24,10 @@ beforeAll(async () => {
 afterAll(async () => {
   bucket?.destroy();
   await t?.close();
-  await s3?.close();
+  // The last test has already stopped it.
+  if (!stopped) await s3?.close();
 });
+let stopped = false;
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) s3-test";
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -143,5 +145,21 @@ describe("with S3_BUCKET set", () => {
   it("writes no picture to DATA_DIR", () => {
     expect(existsSync(t.app.config.paths.images)).toBe(false);
     expect(existsSync(t.app.config.paths.imageVariants)).toBe(false);
+  });
+});
+
+describe("when the bucket does not answer", () => {
+  it("answers 503 with Retry-After, not a 500 or a 404: the picture is not gone", async () => {
+    const me = await t.signUpVerified();
+    const name = await uploadPhoto({ token: me.token });
+    await s3.close();
+    stopped = true;
+    for (const url of [`/download/${name}`, `/download/${name}?w=160`]) {
+      const response = await download(url);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers["retry-after"], url).toBe("5");
+      expect(response.headers["cache-control"], url).toBe("no-store");
+      expect(response.json().msg, url).toBe("The shop is busy, try again shortly.");
+    }
   });
 });

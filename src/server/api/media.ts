@@ -4,6 +4,7 @@ import type { ImageVariants } from "#domain/media/image-variants.ts";
 import type { ImageStore, StoredImage } from "#domain/media/ports.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { isStoredImageName } from "#shared/images.ts";
+import { sendBusy } from "../plugins/database-outage.ts";
 import { errorBody } from "../plugins/error-handler.ts";
 
 const WIDTH_MESSAGE = `Image width must be one of ${IMAGE_WIDTHS.join(", ")}`;
@@ -34,7 +35,15 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
     if (!query.success) return reply.status(400).send(errorBody(WIDTH_MESSAGE));
     const width = query.data.w;
     // Only WebP pictures (what the shop stores) are resized; anything else is sent as it is.
-    const image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
+    let image: StoredImage | null;
+    try {
+      image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
+    } catch (error) {
+      // The store did not answer (a bucket that is down, a disk error): the picture is not gone, so not a 404, and
+      // nothing the client did, so not a 500. Try again shortly, as when the database is down.
+      request.log.error({ err: error, file }, "the image store did not answer");
+      return sendBusy(request, reply);
+    }
     if (!image) return reply.status(404).send(errorBody("File not found"));
 
     reply
