@@ -156,8 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
       cookies,
       hsts: httpsOnly,
-      // Not in development: Vite serves changing code, and a kept page would hide an edit for a second.
-      cache: options.devServer ? undefined : runtime.catalogCache,
+      // Not in development (Vite serves changing code: a kept page would hide an edit), nor with the micro-cache off.
+      cache: options.devServer || config.API_CACHE_TTL_MS === 0 ? undefined : runtime.catalogCache,
       devServer: options.devServer,
       build: options.webBuild,
     });

@@ -120,6 +120,18 @@ describe("the page micro-cache (API_CACHE_TTL_MS)", () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it("renders a page once for visitors who ask for it at the same time, the others waiting for that render", async () => {
+    const url = `/product/${demo.products[3]?.id}`;
+    app.catalogCache.clear();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => visit(url)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.filter((answer) => answer.headers["x-cache"] === "MISS")).toHaveLength(1);
+    expect(answers.every((answer) => answer.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0)))).toBe(true);
+    // A page that is not kept (private for visitors too) is rendered for each of them, with nothing to wait for.
+    const carts = await Promise.all(Array.from({ length: 3 }, () => visit("/cart")));
+    expect(carts.map((answer) => [answer.statusCode, answer.headers["x-cache"]])).toEqual(Array(3).fill([200, undefined]));
+  });
+
   it("never serves a kept page to a signed-in shopper, and forgets a product's page when the product changes", async () => {
     const target = demo.products[2];
     const url = `/product/${target?.id}`;

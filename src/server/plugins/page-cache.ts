@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { etagMatches } from "../../web/lib/public-pages.server.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
 
+/** At most this many URLs are remembered as not kept (a few hundred KB); past that the list starts again. */
+const NOT_KEPT_MAX = 10_000;
+
 /** What a kept page is answered with besides its bytes; every other header is set again by the hooks on each request. */
 const KEPT_HEADERS = ["content-type", "content-security-policy", "etag", "cache-control", "vary"] as const;
 
@@ -11,6 +14,8 @@ const KEPT_HEADERS = ["content-type", "content-security-policy", "etag", "cache-
  * (the same bytes for every visitor without the shop's cookies) is kept with its headers for `API_CACHE_TTL_MS`, in the
  * catalogue's cache, and answered from memory to the next anonymous visitor of the same URL (`X-Cache: HIT`), a 304
  * when they already hold it. What a CDN does in front of many instances, each instance does for itself for a second.
+ * Visitors asking for a page that is being rendered wait for that one render rather than each rendering it again (a
+ * burst on the home page as its entry expires renders it once).
  * Product pages are evicted with their product (src/server/services.ts). Register on the web adapter's instance: its
  * hooks run before @fastify/compress's route hooks, so the bytes kept are the plain HTML and hits are still compressed.
  */
@@ -18,9 +23,47 @@ export function servePagesThroughCache(
   app: FastifyInstance,
   { cache, anonymous }: { cache: ResponseCache; anonymous: (request: FastifyRequest) => boolean },
 ) {
+  const rendering = new Map<string, Promise<void>>();
+  const finish = new WeakMap<FastifyRequest, () => void>();
+  // URLs whose last render was not kept (a private or failed page): their visitors never wait for each other.
+  const notKept = new Set<string>();
+  const settle = (request: FastifyRequest, kept: boolean) => {
+    const done = finish.get(request);
+    if (!done) return;
+    finish.delete(request);
+    if (kept) notKept.delete(request.url);
+    else {
+      if (notKept.size >= NOT_KEPT_MAX) notKept.clear();
+      notKept.add(request.url);
+    }
+    done();
+  };
+
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" || !anonymous(request)) return;
-    const entry = cache.entry(request.url);
+    let entry = cache.entry(request.url);
+    if (!entry) {
+      const pending = rendering.get(request.url);
+      if (notKept.has(request.url)) {
+        // Rendered for each visitor, as before.
+      } else if (pending) {
+        await pending;
+        entry = cache.entry(request.url);
+      } else {
+        let done = () => {};
+        rendering.set(
+          request.url,
+          new Promise<void>((resolve) => {
+            done = resolve;
+          }),
+        );
+        finish.set(request, () => {
+          rendering.delete(request.url);
+          done();
+        });
+      }
+    }
+    // Nothing kept (not a public page, or its render failed): this request renders it itself.
     if (!entry) return;
     reply.headers(entry.headers).header("x-cache", "HIT");
     if (etagMatches(request.headers["if-none-match"] ?? null, entry.headers.etag ?? "")) return reply.status(304).send();
@@ -40,9 +83,13 @@ export function servePagesThroughCache(
       if (typeof value === "string") headers[name] = value;
     }
     cache.set(request.url, body, headers);
+    settle(request, true);
     reply.header("x-cache", "MISS");
     return body;
   });
+  // Whatever the answer was (not public, an error, an aborted request), the ones waiting go on.
+  app.addHook("onResponse", async (request) => settle(request, false));
+  app.addHook("onRequestAbort", async (request) => settle(request, false));
 }
 
 /** A page's whole body (the web adapter hands over a stream); undefined for anything else. */
