@@ -583,7 +583,7 @@ export function driveAtRate(
 export async function driveSteadily(
   baseUrl: string,
   options: { rate: number; seconds: number; next: () => PlannedRequest },
-): Promise<ReturnType<typeof loadFigures>> {
+): Promise<LoadFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const target = new URL(baseUrl);
   const latencies: number[] = [];
@@ -658,6 +658,9 @@ export async function driveSteadily(
     statusCodes,
   };
 }
+
+/** What a load run reports (autocannon's through `loadFigures`, or `driveSteadily`'s); latencies null when none came. */
+export type LoadFigures = ReturnType<typeof loadFigures>;
 
 /**
  * The figures of an autocannon run that the reports keep; latencies are null when no response arrived within the run

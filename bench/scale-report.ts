@@ -1,38 +1,18 @@
 // The readable report of the scale benchmark (bench/scale.ts): the same figures as its JSON.
-import type { CpuPercent, gitFacts, machineFacts } from "./lib.ts";
+import type { CpuPercent, gitFacts, LoadFigures, machineFacts } from "./lib.ts";
 import { markdownTable } from "./lib.ts";
 import type { Explained } from "./scale-explain.ts";
 
-interface EndpointResult {
+interface EndpointResult extends LoadFigures {
   name: string;
   rate: number;
-  requests: number;
-  requestsPerSecond: number;
-  /** Null when no response arrived within the run. */
-  p50Ms: number | null;
-  p90Ms: number | null;
-  p99Ms: number | null;
-  maxMs: number | null;
-  errors: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
   cpuPercent: CpuPercent;
   /** Seconds the server took after the run to answer /readyz: the backlog of requests autocannon gave up on. */
   drainSeconds: number;
   loadAverageBefore: [number, number, number];
   meetsTarget: boolean;
   /** The same rate as evenly spaced requests (an open loop, `driveSteadily`), right after the autocannon run. */
-  steady: SteadyFigures & { meetsTarget: boolean };
-}
-
-interface SteadyFigures {
-  requestsPerSecond: number;
-  p50Ms: number | null;
-  p90Ms: number | null;
-  p99Ms: number | null;
-  maxMs: number | null;
-  errors: number;
-  non2xx: number;
+  steady: LoadFigures & { meetsTarget: boolean };
 }
 
 interface PageMode {

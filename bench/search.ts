@@ -18,6 +18,7 @@ import {
   gitFacts,
   HarnessError,
   installExitHandlers,
+  type LoadFigures,
   loadAverage,
   loadFigures,
   machineFacts,
@@ -78,19 +79,9 @@ interface Target {
   databaseUrl?: string;
 }
 
-interface EndpointResult {
+interface EndpointResult extends LoadFigures {
   name: EndpointName;
   rate: number;
-  requests: number;
-  requestsPerSecond: number;
-  /** Null when no response arrived within the run. */
-  p50Ms: number | null;
-  p90Ms: number | null;
-  p99Ms: number | null;
-  maxMs: number | null;
-  errors: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
   meetsTarget: boolean;
   /** The same rate as evenly spaced requests (`driveSteadily`, an open loop), after the autocannon run. */
   steady?: {
