@@ -663,6 +663,20 @@ export async function driveSteadily(
 export type LoadFigures = ReturnType<typeof loadFigures>;
 
 /**
+ * Whether a run met its target: p99 under it, no errors, no non-2xx, and at least `rateKept` of the rate asked answered
+ * (a server that falls behind makes a load generator send less).
+ */
+export function meetsTarget(figures: LoadFigures, target: { rate: number; p99UnderMs: number }, rateKept = 0): boolean {
+  return (
+    figures.p99Ms !== null &&
+    figures.p99Ms < target.p99UnderMs &&
+    figures.errors === 0 &&
+    figures.non2xx === 0 &&
+    figures.requestsPerSecond >= target.rate * rateKept
+  );
+}
+
+/**
  * The figures of an autocannon run that the reports keep; latencies are null when no response arrived within the run
  * (every request slower than the run: autocannon then reports 0 ms).
  */

@@ -24,6 +24,7 @@ import {
   loadAverage,
   loadFigures,
   machineFacts,
+  meetsTarget,
   type PlannedRequest,
   postgresFacts,
   productionServerEnv,
@@ -193,21 +194,7 @@ async function measureEndpoints(catalogue: Catalogue) {
         next: plans[name],
       });
       const target = TARGETS[name];
-      const meetsTarget =
-        figures.p99Ms !== null &&
-        figures.p99Ms < target.p99UnderMs &&
-        figures.errors === 0 &&
-        figures.non2xx === 0 &&
-        figures.requestsPerSecond >= target.rate * RATE_KEPT;
-      const steady = {
-        ...steadyFigures,
-        meetsTarget:
-          steadyFigures.p99Ms !== null &&
-          steadyFigures.p99Ms < target.p99UnderMs &&
-          steadyFigures.errors === 0 &&
-          steadyFigures.non2xx === 0 &&
-          steadyFigures.requestsPerSecond >= target.rate * RATE_KEPT,
-      };
+      const steady = { ...steadyFigures, meetsTarget: meetsTarget(steadyFigures, target, RATE_KEPT) };
       endpoints.push({
         name,
         rate: target.rate,
@@ -215,7 +202,7 @@ async function measureEndpoints(catalogue: Catalogue) {
         cpuPercent: cpu,
         drainSeconds,
         loadAverageBefore,
-        meetsTarget,
+        meetsTarget: meetsTarget(figures, target, RATE_KEPT),
         steady,
       });
       console.log(

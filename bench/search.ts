@@ -23,6 +23,7 @@ import {
   loadFigures,
   machineFacts,
   markdownTable,
+  meetsTarget,
   type PlannedRequest,
   portAnswers,
   productionServerEnv,
@@ -222,12 +223,11 @@ async function benchTarget(
       const loadAverageBefore = loadAverage();
       const figures = loadFigures(await driveAtRate(baseUrl, { ...load, seconds: durationSeconds }));
       const entry: EndpointResult = { name, rate: TARGETS[name].rate, ...figures, meetsTarget: false };
-      entry.meetsTarget =
-        entry.p99Ms !== null && entry.p99Ms < TARGETS[name].p99UnderMs && entry.errors === 0 && entry.non2xx === 0;
+      entry.meetsTarget = meetsTarget(figures, TARGETS[name]);
       const steady = await driveSteadily(baseUrl, { rate: TARGETS[name].rate, seconds: durationSeconds, next: plans[name] });
       entry.steady = {
         ...steady,
-        meetsTarget: steady.p99Ms !== null && steady.p99Ms < TARGETS[name].p99UnderMs && steady.errors + steady.non2xx === 0,
+        meetsTarget: meetsTarget(steady, TARGETS[name]),
       };
       endpoints.push(entry);
       console.log(

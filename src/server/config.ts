@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { ImageStorageSettings } from "#integrations/storage/image-stores.ts";
 
 /**
  * The one configuration schema (docs/architecture.md, invariant 7). Every key has a development default so the shop starts
@@ -235,17 +236,7 @@ export interface DataPaths {
 }
 
 /** Where pictures are kept, resolved once: DATA_DIR's directories, or a bucket (decision 018). */
-export type ImageStorage =
-  | { kind: "local"; imagesDir: string; variantsDir: string }
-  | {
-      kind: "s3";
-      endpoint: string | undefined;
-      region: string;
-      bucket: string;
-      accessKeyId: string;
-      secretAccessKey: string;
-      forcePathStyle: boolean;
-    };
+export type ImageStorage = ImageStorageSettings;
 
 /** The payment provider and its secrets, resolved once (docs/decisions/015-checkout-and-payments.md). */
 export type PaymentSettings =

@@ -3,7 +3,7 @@ import type { ImageStore } from "#domain/media/ports.ts";
 import { createLocalImageStore } from "./local-disk.ts";
 import { checkBucket, createS3Client, createS3ImageStore, type S3Settings } from "./s3.ts";
 
-/** Where pictures are kept (src/server/config.ts `ImageStorage`, repeated here: integrations don't import the server). */
+/** Where pictures are kept (the configuration's `imageStorage` is of this type). */
 export type ImageStorageSettings = { kind: "local"; imagesDir: string; variantsDir: string } | ({ kind: "s3" } & S3Settings);
 
 /** The stored pictures and their narrower copies, in one place: a data directory, or one bucket. */

@@ -11,7 +11,7 @@ import {
 import { ImageAlreadyStoredError, type ImageStore, type StoredImage } from "#domain/media/ports.ts";
 import { imageContentType, isStoredImageName } from "#shared/images.ts";
 
-/** Object storage settings (src/server/config.ts `ImageStorage`, repeated here: integrations don't import the server). */
+/** Object storage settings: the `s3` case of the configuration's `imageStorage`. */
 export interface S3Settings {
   /** Unset: AWS's own endpoint for the region. */
   endpoint: string | undefined;
