@@ -9,6 +9,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { hashPassword } from "../src/domain/accounts/passwords.ts";
 import {
+  cpuPercent,
+  cpuSnapshot,
   freePort,
   gitFacts,
   HarnessError,
@@ -157,6 +159,7 @@ try {
 
   // Bursts: all buyers press Checkout at the same moment, again and again (a sale opening), until the time is up.
   const loadBefore = loadAverage();
+  const cpuBefore = cpuSnapshot(server.child.pid);
   const started = performance.now();
   const deadline = started + durationSeconds * 1000;
   let round = 0;
@@ -166,6 +169,10 @@ try {
     round += 1;
   }
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSnapshot(server.child.pid);
+  // CPU milliseconds per completed order (the cart add included): where a faster checkout has to come from.
+  const cpuPerOrder = (key: "server" | "postgres" | "harness") =>
+    Math.round(((cpuAfter[key] - cpuBefore[key]) * 1000 * 100) / Math.max(1, latencies.length)) / 100;
 
   const { rows: counts } = await db.query<{ status: string; n: string }>("select status, count(*) n from orders group by status");
   const { rows: negative } = await db.query<{ n: string }>("select count(*) n from products where count_in_stock < 0");
@@ -194,6 +201,8 @@ try {
     maxMs: round1(latencies.at(-1) ?? Number.NaN),
     errors,
     errorSamples,
+    cpu: cpuPercent(cpuBefore, cpuAfter),
+    cpuMsPerOrder: { server: cpuPerOrder("server"), postgres: cpuPerOrder("postgres"), harness: cpuPerOrder("harness") },
     ordersByStatus: Object.fromEntries(counts.map((row) => [row.status, Number(row.n)])),
     productsBelowZero: Number(negative[0]?.n ?? 0),
   };
@@ -224,6 +233,9 @@ generator shares the machine's cores with the server and PostgreSQL. Machine: ${
 ${table}
 
 Median of the two steps: checkout ${result.checkoutP50Ms} ms, payment ${result.payP50Ms} ms.
+CPU per completed order (its cart add included): shop ${result.cpuMsPerOrder.server} ms, PostgreSQL ${result.cpuMsPerOrder.postgres} ms,
+load generator ${result.cpuMsPerOrder.harness} ms (of one core: shop ${result.cpu.server} %, PostgreSQL ${result.cpu.postgres} %, load generator
+${result.cpu.harness} %, anything else ${result.cpu.other} %).
 
 Target (issue "Checkout"): p99 under ${TARGET.p99UnderMs} ms at ${TARGET.buyers} concurrent buyers, 0 errors: **${verdict}**.
 Statements per completed order: 15 on PostgreSQL with \`begin\`/\`commit\` (asserted by tests/api/orders-statements.test.ts).

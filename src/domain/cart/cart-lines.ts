@@ -1,6 +1,6 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { DbExecutor } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { hashGuestToken } from "./guest-token.ts";
@@ -69,6 +69,45 @@ export async function upsertCart(db: DbExecutor, owner: KnownOwner): Promise<str
     .returning({ id: carts.id });
   if (!row) throw new Error("upsertCart: no row");
   return row.id;
+}
+
+/**
+ * The statements every signed-in page and cart change runs, prepared once on the pool: their SQL is built once and
+ * PostgreSQL plans each once per connection (building the lines' join per call was a fifth of the CPU of `GET /api/cart`).
+ */
+export function prepareCartStatements(db: Db) {
+  const p = sql.placeholder;
+  const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
+  const linesOfGuest = selectLines(db, eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_lines_of_guest");
+  const touched = { set: { updatedAt: sql`now()` } };
+  const userCart = db
+    .insert(carts)
+    .values({ id: p("id"), userId: p("userId") })
+    .onConflictDoUpdate({ target: carts.userId, ...touched })
+    .returning({ id: carts.id })
+    .prepare("cart_upsert_user");
+  const guestCart = db
+    .insert(carts)
+    .values({ id: p("id"), guestTokenHash: p("tokenHash") })
+    .onConflictDoUpdate({ target: carts.guestTokenHash, ...touched })
+    .returning({ id: carts.id })
+    .prepare("cart_upsert_guest");
+  return {
+    /** The owner's lines with their products, oldest first. */
+    lines: (owner: KnownOwner) =>
+      owner.kind === "user"
+        ? linesOfUser.execute({ userId: owner.userId })
+        : linesOfGuest.execute({ tokenHash: hashGuestToken(owner.token) }),
+    /** `upsertCart` on the pool. */
+    async cartId(owner: KnownOwner): Promise<string> {
+      const [row] =
+        owner.kind === "user"
+          ? await userCart.execute({ id: uuidv7(), userId: owner.userId })
+          : await guestCart.execute({ id: uuidv7(), tokenHash: hashGuestToken(owner.token) });
+      if (!row) throw new Error("upsertCart: no row");
+      return row.id;
+    },
+  };
 }
 
 /** A row as the cart shows it: sub-total, price change and stock problem worked out from the current product. */

@@ -5,7 +5,7 @@ import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
-import { type KnownOwner, ownedBy, selectLines, toCart, toLine, upsertCart } from "./cart-lines.ts";
+import { type KnownOwner, ownedBy, prepareCartStatements, selectLines, toCart, toLine } from "./cart-lines.ts";
 import { mergeGuestCart } from "./guest-merge.ts";
 import { isGuestToken, newGuestToken } from "./guest-token.ts";
 import type {
@@ -31,6 +31,47 @@ export function createCartService({ db }: { db: Db }) {
   /** A visitor without a token has no cart: reads answer empty without asking the database. */
   const known = (owner: CartOwner): KnownOwner | undefined =>
     owner.kind === "user" ? owner : isGuestToken(owner.token) ? { kind: "guest", token: owner.token } : undefined;
+  const statements = prepareCartStatements(db);
+  const p = sql.placeholder;
+  const productToAdd = db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: sql<string>`coalesce(${products.images}[1], '')`,
+      rating: products.rating,
+      pricePaise: products.pricePaise,
+      countInStock: products.countInStock,
+      productRam: products.productRam,
+      size: products.size,
+      productWeight: products.productWeight,
+    })
+    .from(products)
+    .where(eq(products.id, p("productId")))
+    .prepare("cart_product_to_add");
+  const addLine = db
+    .insert(cartItems)
+    .values({
+      id: p("id"),
+      cartId: p("cartId"),
+      productId: p("productId"),
+      quantity: p("quantity"),
+      pricePaiseAtAdd: p("pricePaise"),
+      productRam: p("productRam"),
+      size: p("size"),
+      productWeight: p("productWeight"),
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.productRam, cartItems.size, cartItems.productWeight],
+      // The shopper has just seen the current price: it becomes the line's "price when added".
+      set: {
+        quantity: sql`${cartItems.quantity} + excluded.quantity`,
+        pricePaiseAtAdd: sql`excluded.price_paise_at_add`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${p("limit")}`,
+    })
+    .returning({ id: cartItems.id, quantity: cartItems.quantity, createdAt: cartItems.createdAt })
+    .prepare("cart_add_line");
 
   async function findLine(owner: CartOwner, lineId: string): Promise<CartLine> {
     const found = known(owner);
@@ -43,7 +84,7 @@ export function createCartService({ db }: { db: Db }) {
     /** The owner's cart with current prices and stock, oldest line first. */
     async list(owner: CartOwner): Promise<Cart> {
       const found = known(owner);
-      return toCart(found ? (await selectLines(db, ownedBy(found))).map(toLine) : []);
+      return toCart(found ? (await statements.lines(found)).map(toLine) : []);
     },
 
     /** One of the owner's lines; another owner's is not found (404). */
@@ -72,20 +113,7 @@ export function createCartService({ db }: { db: Db }) {
      */
     async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
       assertQuantity(input.quantity);
-      const [product] = await db
-        .select({
-          id: products.id,
-          name: products.name,
-          image: sql<string>`coalesce(${products.images}[1], '')`,
-          rating: products.rating,
-          pricePaise: products.pricePaise,
-          countInStock: products.countInStock,
-          productRam: products.productRam,
-          size: products.size,
-          productWeight: products.productWeight,
-        })
-        .from(products)
-        .where(eq(products.id, input.productId));
+      const [product] = await productToAdd.execute({ productId: input.productId });
       if (!product) throw notFound("Product not found");
       const missing = firstMissingOption(product, input);
       if (missing) throw badRequest(missingOptionMessage(missing.label));
@@ -100,28 +128,16 @@ export function createCartService({ db }: { db: Db }) {
 
       const cartOwner: KnownOwner =
         owner.kind === "user" ? owner : { kind: "guest", token: isGuestToken(owner.token) ? owner.token : newGuestToken() };
-      const cartId = await upsertCart(db, cartOwner);
-      const [row] = await db
-        .insert(cartItems)
-        .values({
-          id: uuidv7(),
-          cartId,
-          productId: product.id,
-          quantity: input.quantity,
-          pricePaiseAtAdd: product.pricePaise,
-          ...options,
-        })
-        .onConflictDoUpdate({
-          target: [cartItems.cartId, cartItems.productId, cartItems.productRam, cartItems.size, cartItems.productWeight],
-          // The shopper has just seen the current price: it becomes the line's "price when added".
-          set: {
-            quantity: sql`${cartItems.quantity} + excluded.quantity`,
-            pricePaiseAtAdd: sql`excluded.price_paise_at_add`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
-        })
-        .returning({ id: cartItems.id, quantity: cartItems.quantity, createdAt: cartItems.createdAt });
+      const cartId = await statements.cartId(cartOwner);
+      const [row] = await addLine.execute({
+        id: uuidv7(),
+        cartId,
+        productId: product.id,
+        quantity: input.quantity,
+        pricePaise: product.pricePaise,
+        ...options,
+        limit,
+      });
       if (!row) throw aboveLimit(product.countInStock);
       const line = toLine({
         ...row,

@@ -1,4 +1,3 @@
-import { and, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { withTransaction } from "#db/client.ts";
 import { orderItems, orders } from "#db/schema/shopping.ts";
@@ -29,10 +28,7 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
     throw new AppError("CONFLICT", checkoutMessages.blocked(current.blocked.map((line) => line.productTitle)));
   }
 
-  const previous = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")));
+  const previous = await deps.statements.pendingOf(userId);
   for (const { id } of previous) await releaseHold(deps, id, "expired");
 
   const orderId = uuidv7();
@@ -94,7 +90,7 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
     }
     throw error;
   }
-  await db.update(orders).set({ providerOrderId, updatedAt: now() }).where(eq(orders.id, orderId));
+  await deps.statements.setProviderOrder(orderId, providerOrderId, now());
   return {
     orderId,
     provider: gateway.provider,

@@ -3,6 +3,7 @@ import type { Mailer } from "../accounts/ports.ts";
 import type { CartService } from "../cart/cart-service.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { CatalogChanges } from "../ports.ts";
+import type { OrderStatements } from "./order-rows.ts";
 import type { PaymentGateway } from "./ports.ts";
 
 export interface OrdersLog {
@@ -30,6 +31,8 @@ export interface OrdersDeps {
 
 /** What the orders' own functions share: the dependencies, plus work that finishes after the answer (e-mail). */
 export interface OrdersContext extends OrdersDeps {
+  /** The pool's prepared statements of the checkout and payment path (order-rows.ts). */
+  statements: OrderStatements;
   /** Runs `work` in the background; `close()`-time code waits for it (see `createOrdersService().settled`). */
   background(work: Promise<unknown>): void;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { count, eq, isNull } from "drizzle-orm";
 import { orders, outbox } from "#db/schema/shopping.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
-import { byId, findOrder, listOrders } from "./order-rows.ts";
+import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
 import { deliverOutbox } from "./outbox.ts";
 import { confirmPayment, handleWebhook, payWithTestProvider } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
@@ -27,6 +27,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
   const running = new Set<Promise<unknown>>();
   const deps: OrdersContext = {
     ...dependencies,
+    statements: prepareOrderStatements(dependencies.db),
     background(work) {
       const tracked = work.catch((error: unknown) => dependencies.log.error({ err: error }, "background order work failed"));
       running.add(tracked);
@@ -36,7 +37,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
   const { db } = deps;
 
   async function ownOrder(userId: string, orderId: string) {
-    const order = await findOrder(db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    const order = await deps.statements.ownOrder(userId, orderId);
     if (!order) throw notFound(checkoutMessages.orderNotFound);
     return order;
   }

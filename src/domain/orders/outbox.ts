@@ -48,7 +48,7 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
       const order = known.find((candidate) => candidate.id === orderId) ?? (await findOrder(db, byId(orderId)));
       if (order) await deps.mailer.send(orderConfirmationEmail(order, deps.publicUrl));
     }
-    await db.update(outbox).set({ sentAt: now(), claimedUntil: null, lastError: null }).where(eq(outbox.id, message.id));
+    await deps.statements.markSent(message.id, now());
     return true;
   } catch (error) {
     deps.log.error({ err: error, messageId: message.id }, "an order e-mail could not be sent; it will be tried again");

@@ -22,12 +22,14 @@ const unverified = () => badRequest(checkoutMessages.paymentUnverified);
  * currency. Only then is the order paid. Replaying the same proof answers the same paid order.
  */
 export async function confirmPayment(deps: OrdersContext, userId: string, proof: PaymentProof): Promise<Order> {
-  const order = await findOrder(
-    deps.db,
-    and(eq(orders.paymentProvider, deps.gateway.provider), eq(orders.providerOrderId, proof.orderId), eq(orders.userId, userId)),
-  );
+  const order = await deps.statements.byProviderOrder(deps.gateway.provider, proof.orderId, userId);
   if (!order) throw notFound(checkoutMessages.orderNotFound);
-  if (!deps.gateway.verifyPaymentProof(proof)) {
+  return confirmOrderPayment(deps, order, proof);
+}
+
+/** `confirmPayment` for an order already found: the proof must be for its provider order and correctly signed. */
+async function confirmOrderPayment(deps: OrdersContext, order: Order, proof: PaymentProof): Promise<Order> {
+  if (proof.orderId !== order.providerOrderId || !deps.gateway.verifyPaymentProof(proof)) {
     deps.log.warn({ orderId: order.id }, "a payment proof with a wrong signature");
     throw unverified();
   }
@@ -187,7 +189,7 @@ export async function payWithTestProvider(
 ): Promise<Order> {
   const { gateway } = deps;
   if (!isTestGateway(gateway)) throw new AppError("FORBIDDEN", "Test payments are off in this shop.");
-  const order = await findOrder(deps.db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const order = await deps.statements.ownOrder(userId, orderId);
   if (!order) throw notFound(checkoutMessages.orderNotFound);
   if (order.status !== "pending") {
     if ((SETTLED as readonly string[]).includes(order.status)) return order;
@@ -200,5 +202,5 @@ export async function payWithTestProvider(
     if (!failed) throw notFound(checkoutMessages.orderNotFound);
     return failed;
   }
-  return confirmPayment(deps, userId, gateway.pay(order.providerOrderId));
+  return confirmOrderPayment(deps, order, gateway.pay(order.providerOrderId));
 }
