@@ -176,3 +176,18 @@ export async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> 
   const result = (await executor.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A statement written once as SQL text and run on any executor, the pool or an open transaction, under `name`: nothing
+ * rebuilds its text per call, and PostgreSQL parses and plans it once per connection. Drizzle's own `.prepare()` binds a
+ * statement to the handle it was built on, so one built on the pool cannot run inside a transaction; this goes one level
+ * down, to the session's `prepareQuery` (the interface Drizzle's drivers implement). For the few hot statements of
+ * checkout and payment (decision 021); everything else uses the query builder. Rows come back as the driver reads them:
+ * the column names the SQL gives (alias them in camelCase), numbers for integers, text for timestamps.
+ */
+export function namedStatement<Row>(name: string, text: string) {
+  return async (executor: DbExecutor, params: unknown[]): Promise<Row[]> => {
+    const prepared = executor._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+    return ((await prepared.execute()) as { rows: Row[] }).rows;
+  };
+}

@@ -239,6 +239,26 @@ describe("holds that expire", () => {
     expect((await kit.gateway.fetchPayment(proof.paymentId))?.status).toBe("refunded");
   });
 
+  it("takes no stock for a refunded payment when one of its products was sold meanwhile and another was not", async () => {
+    const shopper = await kit.shopper();
+    // Products are taken in id order: the first is taken before the second is found short, and must be given back.
+    const first = await createTestProduct(app.db, { pricePaise: 50_000, countInStock: 10 });
+    const second = await createTestProduct(app.db, { pricePaise: 70_000, countInStock: 10 });
+    expect((await kit.addToCart(shopper.token, first.id, 2, {})).status).toBe(201);
+    expect((await kit.addToCart(shopper.token, second.id, 3, {})).status).toBe(201);
+    const started = (await kit.checkout(shopper.token)).body as { orderId: string; razorpayOrderId: string };
+    expect(await stockOf(first.id)).toBe(8);
+    await age(started.orderId);
+    await app.services.orders.reconcile();
+    expect(await stockOf(first.id)).toBe(10);
+    await app.db.update(products).set({ countInStock: 1 }).where(eq(products.id, second.id));
+
+    const late = await kit.confirm(shopper.token, kit.gateway.pay(started.razorpayOrderId));
+    expect(late.body.status).toBe("refunded");
+    expect(await stockOf(first.id)).toBe(10);
+    expect(await stockOf(second.id)).toBe(1);
+  });
+
   it("reconciliation completes a captured payment nobody reported", async () => {
     const { started, product } = await pendingOrder(1);
     kit.gateway.pay(started.razorpayOrderId);

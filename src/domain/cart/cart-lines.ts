@@ -1,6 +1,6 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db, DbExecutor } from "#db/client.ts";
+import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { hashGuestToken } from "./guest-token.ts";
@@ -79,36 +79,58 @@ export function prepareCartStatements(db: Db) {
   const p = sql.placeholder;
   const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
   const linesOfGuest = selectLines(db, eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_lines_of_guest");
-  const touched = { set: { updatedAt: sql`now()` } };
-  const userCart = db
-    .insert(carts)
-    .values({ id: p("id"), userId: p("userId") })
-    .onConflictDoUpdate({ target: carts.userId, ...touched })
-    .returning({ id: carts.id })
-    .prepare("cart_upsert_user");
-  const guestCart = db
-    .insert(carts)
-    .values({ id: p("id"), guestTokenHash: p("tokenHash") })
-    .onConflictDoUpdate({ target: carts.guestTokenHash, ...touched })
-    .returning({ id: carts.id })
-    .prepare("cart_upsert_guest");
   return {
     /** The owner's lines with their products, oldest first. */
     lines: (owner: KnownOwner) =>
       owner.kind === "user"
         ? linesOfUser.execute({ userId: owner.userId })
         : linesOfGuest.execute({ tokenHash: hashGuestToken(owner.token) }),
-    /** `upsertCart` on the pool. */
-    async cartId(owner: KnownOwner): Promise<string> {
+    /**
+     * Adds a line to the owner's cart, creating the cart when it has none, in one statement: the same product and
+     * option again adds to the line's quantity, unless that would go above `limit` (then no row).
+     */
+    async addLine(
+      owner: KnownOwner,
+      line: { productId: string; quantity: number; pricePaise: number; productRam: string; size: string; productWeight: string },
+      limit: number,
+    ) {
+      const values = [line.productId, line.quantity, line.pricePaise, line.productRam, line.size, line.productWeight, limit];
       const [row] =
         owner.kind === "user"
-          ? await userCart.execute({ id: uuidv7(), userId: owner.userId })
-          : await guestCart.execute({ id: uuidv7(), tokenHash: hashGuestToken(owner.token) });
-      if (!row) throw new Error("upsertCart: no row");
-      return row.id;
+          ? await addUserLine(db, [uuidv7(), owner.userId, uuidv7(), ...values])
+          : await addGuestLine(db, [uuidv7(), hashGuestToken(owner.token), uuidv7(), ...values]);
+      return row ? { id: row.id, quantity: row.quantity, createdAt: new Date(row.createdAt) } : undefined;
     },
   };
 }
+
+/**
+ * The line insert of `addLine` after the cart's upsert (`cart`): parameters 3 to 10 are the line's id, product, quantity,
+ * price, RAM, size and weight options, and the quantity limit. The shopper has just seen the current price: it becomes
+ * the line's "price when added".
+ */
+const addToCart = `insert into cart_items (id, cart_id, product_id, quantity, price_paise_at_add, product_ram, size, product_weight)
+  select $3::uuid, cart.id, $4::uuid, $5::integer, $6::integer, $7::text, $8::text, $9::text from cart
+  on conflict (cart_id, product_id, product_ram, size, product_weight) do update
+    set quantity = cart_items.quantity + excluded.quantity, price_paise_at_add = excluded.price_paise_at_add,
+        updated_at = now()
+    where cart_items.quantity + excluded.quantity <= $10::integer
+  returning id, quantity, created_at as "createdAt"`;
+type AddedLine = { id: string; quantity: number; createdAt: string };
+// Decision 021: the cart add's two writes in one statement, written once. Parameters 1 and 2: the new cart's id and owner.
+const addUserLine = namedStatement<AddedLine>(
+  "cart_add_user_line",
+  `with cart as (
+     insert into carts (id, user_id) values ($1, $2) on conflict (user_id) do update set updated_at = now() returning id
+   ) ${addToCart}`,
+);
+const addGuestLine = namedStatement<AddedLine>(
+  "cart_add_guest_line",
+  `with cart as (
+     insert into carts (id, guest_token_hash) values ($1, $2)
+     on conflict (guest_token_hash) do update set updated_at = now() returning id
+   ) ${addToCart}`,
+);
 
 /** A row as the cart shows it: sub-total, price change and stock problem worked out from the current product. */
 export function toLine(row: Omit<LineRow, "cartId">): CartLine {

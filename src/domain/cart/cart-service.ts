@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { v7 as uuidv7 } from "uuid";
-import type { Db, DbExecutor } from "#db/client.ts";
+import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
@@ -20,6 +19,18 @@ import type {
 } from "./types.ts";
 
 export type CartService = ReturnType<typeof createCartService>;
+
+/**
+ * An account's lines for the given products and options, in the paying transaction (decision 021: written once).
+ * Parameters: user id, then product ids, RAM, size and weight options as parallel arrays.
+ */
+const removeLines = namedStatement(
+  "cart_remove_ordered",
+  `delete from cart_items using carts
+    where cart_items.cart_id = carts.id and carts.user_id = $1
+      and (cart_items.product_id, cart_items.product_ram, cart_items.size, cart_items.product_weight) in
+          (select * from unnest($2::uuid[], $3::text[], $4::text[], $5::text[]))`,
+);
 
 /**
  * The cart: an account's (one per account, on every device) or a visitor's (found by the guest cart cookie's token),
@@ -48,30 +59,6 @@ export function createCartService({ db }: { db: Db }) {
     .from(products)
     .where(eq(products.id, p("productId")))
     .prepare("cart_product_to_add");
-  const addLine = db
-    .insert(cartItems)
-    .values({
-      id: p("id"),
-      cartId: p("cartId"),
-      productId: p("productId"),
-      quantity: p("quantity"),
-      pricePaiseAtAdd: p("pricePaise"),
-      productRam: p("productRam"),
-      size: p("size"),
-      productWeight: p("productWeight"),
-    })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.productRam, cartItems.size, cartItems.productWeight],
-      // The shopper has just seen the current price: it becomes the line's "price when added".
-      set: {
-        quantity: sql`${cartItems.quantity} + excluded.quantity`,
-        pricePaiseAtAdd: sql`excluded.price_paise_at_add`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${p("limit")}`,
-    })
-    .returning({ id: cartItems.id, quantity: cartItems.quantity, createdAt: cartItems.createdAt })
-    .prepare("cart_add_line");
 
   async function findLine(owner: CartOwner, lineId: string): Promise<CartLine> {
     const found = known(owner);
@@ -108,8 +95,8 @@ export function createCartService({ db }: { db: Db }) {
 
     /**
      * Adds `quantity` of a product with its chosen option; the same product and option again adds to the line's
-     * quantity, which never goes above the stock. Price, title and stock are read from the product. Three statements:
-     * the product, the cart (created when missing), the line (inserted or added to, guarded by the stock).
+     * quantity, which never goes above the stock. Price, title and stock are read from the product. Two statements:
+     * the product, then the cart (created when missing) with the line (inserted or added to, guarded by the stock).
      */
     async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
       assertQuantity(input.quantity);
@@ -128,16 +115,11 @@ export function createCartService({ db }: { db: Db }) {
 
       const cartOwner: KnownOwner =
         owner.kind === "user" ? owner : { kind: "guest", token: isGuestToken(owner.token) ? owner.token : newGuestToken() };
-      const cartId = await statements.cartId(cartOwner);
-      const [row] = await addLine.execute({
-        id: uuidv7(),
-        cartId,
-        productId: product.id,
-        quantity: input.quantity,
-        pricePaise: product.pricePaise,
-        ...options,
+      const row = await statements.addLine(
+        cartOwner,
+        { productId: product.id, quantity: input.quantity, pricePaise: product.pricePaise, ...options },
         limit,
-      });
+      );
       if (!row) throw aboveLimit(product.countInStock);
       const line = toLine({
         ...row,
@@ -202,17 +184,13 @@ export function createCartService({ db }: { db: Db }) {
     async removeOrdered(tx: DbExecutor, userId: string, lines: readonly (CartLineOptions & { productId: string | null })[]) {
       const bought = lines.filter((line) => line.productId !== null);
       if (bought.length === 0) return;
-      const tuples = bought.map(
-        (line) => sql`(${line.productId}::uuid, ${line.productRam}, ${line.size}, ${line.productWeight})`,
-      );
-      await tx
-        .delete(cartItems)
-        .where(
-          and(
-            inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
-            sql`(${cartItems.productId}, ${cartItems.productRam}, ${cartItems.size}, ${cartItems.productWeight}) in (${sql.join(tuples, sql`, `)})`,
-          ),
-        );
+      await removeLines(tx, [
+        userId,
+        bought.map((line) => line.productId),
+        bought.map((line) => line.productRam),
+        bought.map((line) => line.size),
+        bought.map((line) => line.productWeight),
+      ]);
     },
 
     /**

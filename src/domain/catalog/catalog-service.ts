@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ne, sql } from "drizzle-orm";
-import type { Db, DbExecutor } from "#db/client.ts";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
@@ -10,8 +10,31 @@ import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
+/** One product's guarded take (decision 021: the checkout's statements are written once, not built per call). */
+const takeStock = namedStatement<{ pricePaise: number; name: string; image: string }>(
+  "catalog_take_stock",
+  `update products set count_in_stock = count_in_stock - $2
+     where id = $1 and count_in_stock >= $2
+     returning price_paise as "pricePaise", name, coalesce(images[1], '') as image`,
+);
+
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
   const prepared = preparedProductQueries(db);
+
+  async function releaseStock(
+    tx: DbExecutor,
+    items: readonly { productId: string | null; quantity: number }[],
+  ): Promise<string[]> {
+    const given = sumByProduct(items.filter((item): item is { productId: string; quantity: number } => item.productId !== null));
+    for (const [productId, quantity] of given) {
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} + ${quantity}` })
+        .where(eq(products.id, productId));
+    }
+    return [...given.keys()];
+  }
+
   return {
     /** Top-level categories in display order, each with its sub-categories. */
     async listCategories(): Promise<Category[]> {
@@ -110,8 +133,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     /**
      * Takes quantities out of stock inside the caller's transaction (checkout's hold, or a payment that arrived after
      * its hold expired): one guarded `update ... where count_in_stock >= quantity` per product, so concurrent buyers
-     * never oversell and stock never goes below zero. All or nothing: the first product short stops it and is
-     * returned (`short`), and the caller rolls its transaction back. Returns each product's current price, title and
+     * never oversell and stock never goes below zero. All or nothing: the first product short stops it, what was taken
+     * before it is given back, and it is returned (`short`); a caller that goes on (a payment after its hold expired
+     * becomes a refund) commits no partial take. Returns each product's current price, title and
      * first image, read in the same statement. Quantities of one product (several options) are summed first; products
      * are taken in id order so two checkouts never wait on each other in a circle.
      */
@@ -125,16 +149,12 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       const wanted = sumByProduct(items);
       const taken = new Map<string, { pricePaise: number; name: string; image: string }>();
       for (const [productId, quantity] of wanted) {
-        const [row] = await tx
-          .update(products)
-          .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
-          .where(and(eq(products.id, productId), gte(products.countInStock, quantity)))
-          .returning({
-            pricePaise: products.pricePaise,
-            name: products.name,
-            image: sql<string>`coalesce(${products.images}[1], '')`,
-          });
+        const [row] = await takeStock(tx, [productId, quantity]);
         if (!row) {
+          await releaseStock(
+            tx,
+            [...taken.keys()].map((id) => ({ productId: id, quantity: wanted.get(id) ?? 0 })),
+          );
           const [product] = await tx
             .select({ name: products.name, countInStock: products.countInStock })
             .from(products)
@@ -150,18 +170,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     },
 
     /** Gives reserved quantities back to stock inside the caller's transaction (a hold that expired or failed). */
-    async releaseStock(tx: DbExecutor, items: readonly { productId: string | null; quantity: number }[]): Promise<string[]> {
-      const given = sumByProduct(
-        items.filter((item): item is { productId: string; quantity: number } => item.productId !== null),
-      );
-      for (const [productId, quantity] of given) {
-        await tx
-          .update(products)
-          .set({ countInStock: sql`${products.countInStock} + ${quantity}` })
-          .where(eq(products.id, productId));
-      }
-      return [...given.keys()];
-    },
+    releaseStock,
 
     /**
      * Recomputes a product's rating from its reviews (src/shared/ratings.ts) inside the caller's transaction, which has

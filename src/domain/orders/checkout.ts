@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from "uuid";
 import { withTransaction } from "#db/client.ts";
-import { orderItems, orders } from "#db/schema/shopping.ts";
 import { type BillingInput, checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
 import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
+import { placeOrder } from "./order-rows.ts";
 import { PaymentProviderError } from "./ports.ts";
 import type { PaymentStep } from "./types.ts";
 
@@ -45,7 +45,6 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
       const pricePaise = product?.pricePaise ?? line.pricePaise;
       return {
         id: uuidv7(),
-        orderId,
         productId: line.productId,
         productTitle: product?.name ?? line.productTitle,
         image: product?.image ?? line.image,
@@ -58,23 +57,33 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
       };
     });
     const amountPaise = lines.reduce((sum, line) => sum + line.subTotalPaise, 0);
-    await tx.insert(orders).values({
-      id: orderId,
+    await placeOrder(tx, [
+      orderId,
       userId,
-      name: details.fullName,
-      phoneNumber: details.phoneNumber,
-      address: flatAddress(details),
-      pincode: details.zipCode,
-      email: details.email,
-      billing: details,
+      details.fullName,
+      details.phoneNumber,
+      flatAddress(details),
+      details.zipCode,
+      details.email,
+      JSON.stringify(details),
       amountPaise,
-      currency: "INR",
-      status: "pending",
-      paymentProvider: gateway.provider,
-      stockHeld: true,
-      holdExpiresAt,
-    });
-    await tx.insert(orderItems).values(lines);
+      gateway.provider,
+      holdExpiresAt.toISOString(),
+      JSON.stringify(
+        lines.map((line) => ({
+          id: line.id,
+          product_id: line.productId,
+          product_title: line.productTitle,
+          image: line.image,
+          quantity: line.quantity,
+          price_paise: line.pricePaise,
+          sub_total_paise: line.subTotalPaise,
+          product_ram: line.productRam,
+          size: line.size,
+          product_weight: line.productWeight,
+        })),
+      ),
+    ]);
     return { amountPaise, productIds: [...taken.products.keys()] };
   });
   changes.productsChanged(placed.productIds);

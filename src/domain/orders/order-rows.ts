@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db, DbExecutor } from "#db/client.ts";
+import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { orders, outbox } from "#db/schema/shopping.ts";
 import type { PaymentProviderName } from "./ports.ts";
 import type { Order, OrderLine } from "./types.ts";
@@ -65,6 +65,55 @@ export async function listOrders(db: DbExecutor, where: SQL | undefined, limit: 
 }
 
 export const byId = (id: string) => eq(orders.id, id);
+
+/**
+ * A pending order and its lines in one statement, inside checkout's transaction (decision 021). Parameters: id, user id,
+ * name, phone, address, pincode, e-mail, billing (JSON), amount, payment provider, hold end, lines (JSON array of
+ * `order_items` columns).
+ */
+export const placeOrder = namedStatement<{ id: string }>(
+  "orders_place",
+  `with placed as (
+     insert into orders (id, user_id, name, phone_number, address, pincode, email, billing, amount_paise, currency,
+       status, payment_provider, stock_held, hold_expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, 'INR', 'pending', $10, true, $11)
+     returning id
+   )
+   insert into order_items (id, order_id, product_id, product_title, image, quantity, price_paise, sub_total_paise,
+     product_ram, size, product_weight)
+   select line.id, placed.id, line.product_id, line.product_title, line.image, line.quantity, line.price_paise,
+     line.sub_total_paise, line.product_ram, line.size, line.product_weight
+   from placed, json_to_recordset($12::json) as line(id uuid, product_id uuid, product_title text, image text,
+     quantity integer, price_paise integer, sub_total_paise integer, product_ram text, size text, product_weight text)
+   returning id`,
+);
+
+/**
+ * The usual payment in one statement, inside the paying transaction (decision 021): the order turns paid if it is still
+ * pending with its stock held and no payment applied, and only then its confirmation e-mail is written to the outbox,
+ * claimed by the writer for `claimed_until` (outbox.ts). No row: the order was not in that state. Parameters: order id,
+ * payment id, time, outbox id, dedupe key, payload (JSON), claim end.
+ */
+export const payPendingOrder = namedStatement<{
+  userId: string;
+  mailId: string | null;
+  mailKind: string | null;
+  mailPayload: Record<string, unknown> | null;
+}>(
+  "orders_pay_pending",
+  `with paid as (
+     update orders set status = 'paid', payment_id = $2, paid_at = $3, updated_at = $3
+      where id = $1 and status = 'pending' and stock_held and payment_id is null
+     returning user_id
+   ), mail as (
+     insert into outbox (id, kind, dedupe_key, payload, attempts, claimed_until)
+     select $4::uuid, 'order-confirmation', $5::text, $6::jsonb, 1, $7::timestamptz from paid
+     on conflict do nothing
+     returning id, kind, payload
+   )
+   select paid.user_id as "userId", mail.id as "mailId", mail.kind as "mailKind", mail.payload as "mailPayload"
+     from paid left join mail on true`,
+);
 
 export type OrderStatements = ReturnType<typeof prepareOrderStatements>;
 

@@ -25,17 +25,21 @@ export async function writeConfirmation(
 ): Promise<OutboxMessage | undefined> {
   const [row] = await tx
     .insert(outbox)
-    .values({
-      id: uuidv7(),
-      kind: "order-confirmation",
-      dedupeKey: `order-confirmation:${orderId}`,
-      payload: { orderId },
-      attempts: 1,
-      claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
-    })
+    .values({ ...confirmationMail(deps, orderId), attempts: 1 })
     .onConflictDoNothing()
     .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
   return row;
+}
+
+/** An order's confirmation as an outbox row, claimed by its writer (see `writeConfirmation`). */
+export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: string) {
+  return {
+    id: uuidv7(),
+    kind: "order-confirmation",
+    dedupeKey: `order-confirmation:${orderId}`,
+    payload: { orderId } as Record<string, unknown>,
+    claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
+  };
 }
 
 /** Sends one claimed message and marks it sent; a failure is recorded and left to the periodic job. */

@@ -1,12 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { orders, paymentEvents } from "#db/schema/shopping.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
-import { byId, findOrder, toOrder } from "./order-rows.ts";
-import { sendClaimed, writeConfirmation } from "./outbox.ts";
+import { byId, findOrder, payPendingOrder, toOrder } from "./order-rows.ts";
+import { confirmationMail, sendClaimed, writeConfirmation } from "./outbox.ts";
 import { isTestGateway, type PaymentProof, type ProviderPayment } from "./ports.ts";
 import type { Order } from "./types.ts";
 
@@ -65,22 +65,35 @@ async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: 
   // An order's lines never change once placed: the ones read before are still true inside the transaction.
   const { lines } = order;
   const outcome = await withTransaction(db, async (tx) => {
-    const paidFields = { paymentId: payment.id, paidAt: now(), updatedAt: now() };
-    // The usual case in one statement: still pending, stock still held, no payment applied yet.
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "paid", ...paidFields })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "pending"), eq(orders.stockHeld, true), isNull(orders.paymentId)))
-      .returning();
+    const paidAt = now();
+    const paidFields = { paymentId: payment.id, paidAt, updatedAt: paidAt };
+    // The usual case in one statement: still pending, stock still held, no payment applied yet; its e-mail is written
+    // to the outbox by the same statement.
+    const mail = confirmationMail(deps, order.id);
+    const [paid] = await payPendingOrder(tx, [
+      order.id,
+      payment.id,
+      paidAt.toISOString(),
+      mail.id,
+      mail.dedupeKey,
+      JSON.stringify(mail.payload),
+      mail.claimedUntil.toISOString(),
+    ]);
     if (paid) {
       await deps.cart.removeOrdered(tx, paid.userId, lines);
-      return { row: paid, changed: [] as string[], refund: false, mail: await writeConfirmation(deps, tx, order.id) };
+      const written = paid.mailId ? { id: paid.mailId, kind: paid.mailKind ?? mail.kind, payload: mail.payload } : undefined;
+      return {
+        settled: { ...order, status: "paid" as const, paymentId: payment.id, paidAt },
+        changed: [] as string[],
+        refund: false,
+        mail: written,
+      };
     }
     const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!row) throw notFound(checkoutMessages.orderNotFound);
     // Already settled (by another path, or by this payment): nothing changes, whoever asks and however often.
     if (row.paymentId !== null || (SETTLED as readonly string[]).includes(row.status)) {
-      return { row, changed: [] as string[], refund: false, mail: undefined };
+      return { settled: toOrder(row, lines), changed: [] as string[], refund: false, mail: undefined };
     }
     // The hold ended (expired or failed) before the money arrived: take the stock again if it is still there.
     const taken = await deps.catalog.reserveStock(
@@ -93,17 +106,17 @@ async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: 
       .set({ status, ...paidFields, stockHeld: taken.ok })
       .where(eq(orders.id, order.id))
       .returning();
-    if (!taken.ok) return { row: updated ?? row, changed: [] as string[], refund: true, mail: undefined };
+    if (!taken.ok) return { settled: toOrder(updated ?? row, lines), changed: [] as string[], refund: true, mail: undefined };
     await deps.cart.removeOrdered(tx, row.userId, lines);
     return {
-      row: updated ?? row,
+      settled: toOrder(updated ?? row, lines),
       changed: [...taken.products.keys()],
       refund: false,
       mail: await writeConfirmation(deps, tx, order.id),
     };
   });
   if (outcome.changed.length > 0) deps.changes.productsChanged(outcome.changed);
-  let settled = toOrder(outcome.row, lines);
+  let settled = outcome.settled;
   if (outcome.refund) {
     await refundOrder(deps, order.id);
     settled = (await findOrder(db, byId(order.id))) ?? settled;

@@ -39,11 +39,17 @@ export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | 
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let outboxDirMade: Promise<unknown> | undefined;
   return {
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail(envelope(options.from, message));
-      await mkdir(options.outboxDir, { recursive: true });
+      // Made once (and again if that failed), not before every message.
+      outboxDirMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
+        outboxDirMade = undefined;
+        throw error;
+      });
+      await outboxDirMade;
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.eml`,
