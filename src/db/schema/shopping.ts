@@ -160,7 +160,7 @@ export const orders = pgTable(
     currency: text("currency").notNull().default("INR"),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     paymentProvider: text("payment_provider").notNull(),
-    /** The provider's order id, created right after the order (null only in between). */
+    /** The provider's order id, created just before the order is placed (decision 021); null only in older rows. */
     providerOrderId: text("provider_order_id"),
     /** The provider's payment id once paid; unique so that confirmation is idempotent. */
     paymentId: text("payment_id"),

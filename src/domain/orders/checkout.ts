@@ -31,7 +31,23 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
   const previous = await deps.statements.pendingOf(userId);
   for (const { id } of previous) await releaseHold(deps, id, "expired");
 
+  // The provider's order first, for the amount the cart's current prices make: when the provider does not answer,
+  // nothing has been held or written yet. The take below reads the same prices again; if one changed in the
+  // milliseconds between, checkout stops rather than hold stock for an order the provider would charge differently.
+  // The provider's order of a checkout that stops is never shown to the shopper, so it is never paid (Razorpay lets
+  // unpaid orders lapse).
   const orderId = uuidv7();
+  let providerOrderId: string;
+  try {
+    providerOrderId = (await gateway.createOrder({ amountPaise: current.totalPaise, currency: "INR", receipt: orderId })).id;
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, "the payment provider did not create an order");
+    if (error instanceof PaymentProviderError) {
+      throw new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
+    }
+    throw error;
+  }
+
   const holdExpiresAt = new Date(now().getTime() + deps.holdMinutes * 60_000);
   const details = { ...billing, country: country.country };
   const placed = await withTransaction(db, async (tx) => {
@@ -57,6 +73,7 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
       };
     });
     const amountPaise = lines.reduce((sum, line) => sum + line.subTotalPaise, 0);
+    if (amountPaise !== current.totalPaise) throw new AppError("CONFLICT", checkoutMessages.pricesChanged);
     await placeOrder(tx, [
       orderId,
       userId,
@@ -68,6 +85,7 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
       JSON.stringify(details),
       amountPaise,
       gateway.provider,
+      providerOrderId,
       holdExpiresAt.toISOString(),
       JSON.stringify(
         lines.map((line) => ({
@@ -87,19 +105,6 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
     return { amountPaise, productIds: [...taken.products.keys()] };
   });
   changes.productsChanged(placed.productIds);
-
-  let providerOrderId: string;
-  try {
-    providerOrderId = (await gateway.createOrder({ amountPaise: placed.amountPaise, currency: "INR", receipt: orderId })).id;
-  } catch (error) {
-    deps.log.error({ err: error, orderId }, "the payment provider did not create an order");
-    await releaseHold(deps, orderId, "failed");
-    if (error instanceof PaymentProviderError) {
-      throw new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
-    }
-    throw error;
-  }
-  await deps.statements.setProviderOrder(orderId, providerOrderId, now());
   return {
     orderId,
     provider: gateway.provider,

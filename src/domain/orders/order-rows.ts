@@ -68,22 +68,22 @@ export const byId = (id: string) => eq(orders.id, id);
 
 /**
  * A pending order and its lines in one statement, inside checkout's transaction (decision 021). Parameters: id, user id,
- * name, phone, address, pincode, e-mail, billing (JSON), amount, payment provider, hold end, lines (JSON array of
- * `order_items` columns).
+ * name, phone, address, pincode, e-mail, billing (JSON), amount, payment provider, the provider's order id, hold end,
+ * lines (JSON array of `order_items` columns).
  */
 export const placeOrder = namedStatement<{ id: string }>(
   "orders_place",
   `with placed as (
      insert into orders (id, user_id, name, phone_number, address, pincode, email, billing, amount_paise, currency,
-       status, payment_provider, stock_held, hold_expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, 'INR', 'pending', $10, true, $11)
+       status, payment_provider, provider_order_id, stock_held, hold_expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, 'INR', 'pending', $10, $11, true, $12)
      returning id
    )
    insert into order_items (id, order_id, product_id, product_title, image, quantity, price_paise, sub_total_paise,
      product_ram, size, product_weight)
    select line.id, placed.id, line.product_id, line.product_title, line.image, line.quantity, line.price_paise,
      line.sub_total_paise, line.product_ram, line.size, line.product_weight
-   from placed, json_to_recordset($12::json) as line(id uuid, product_id uuid, product_title text, image text,
+   from placed, json_to_recordset($13::json) as line(id uuid, product_id uuid, product_title text, image text,
      quantity integer, price_paise integer, sub_total_paise integer, product_ram text, size text, product_weight text)
    returning id`,
 );
@@ -148,11 +148,6 @@ export function prepareOrderStatements(db: Db) {
     .from(orders)
     .where(and(eq(orders.userId, p("userId")), eq(orders.status, "pending")))
     .prepare("orders_pending_of_user");
-  const setProviderOrder = db
-    .update(orders)
-    .set({ providerOrderId: sql`${p("providerOrderId")}`, updatedAt: sql`${p("at")}` })
-    .where(eq(orders.id, p("id")))
-    .prepare("orders_set_provider_order");
   const markSent = db
     .update(outbox)
     .set({ sentAt: sql`${p("at")}`, claimedUntil: null, lastError: null })
@@ -168,8 +163,6 @@ export function prepareOrderStatements(db: Db) {
       first(await byProviderOrder.execute({ provider, providerOrderId, userId })),
     /** The ids of the shopper's orders still waiting for a payment. */
     pendingOf: (userId: string) => pendingOf.execute({ userId }),
-    setProviderOrder: (id: string, providerOrderId: string, at: Date) =>
-      setProviderOrder.execute({ id, providerOrderId, at: at.toISOString() }),
     markSent: (id: string, at: Date) => markSent.execute({ id, at: at.toISOString() }),
   };
 }

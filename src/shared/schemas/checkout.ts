@@ -25,6 +25,7 @@ export const checkoutMessages = {
   /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
   blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
   notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
+  pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
   paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
   paymentUnverified: "We could not verify this payment.",
   holdExpired: "The time to pay for this order has run out: the items went back on sale.",
