@@ -7,13 +7,19 @@ import type { Page, Pagination, Product, ProductFilter } from "./types.ts";
 
 const subCategories = alias(categories, "sub_categories");
 
+/**
+ * A text array read as JSON: the driver parses JSON natively, where it parses PostgreSQL's array text character by
+ * character in JavaScript (a seventh of the shop's CPU for a list of 20 products, with five arrays each).
+ */
+const arrayAsJson = (column: SQLWrapper) => sql<string[]>`array_to_json(${column})`;
+
 /** Columns of a product with its category names, as every product query returns them. */
 export const productColumns = {
   id: products.id,
   name: products.name,
   brand: products.brand,
   description: products.description,
-  images: products.images,
+  images: arrayAsJson(products.images),
   pricePaise: products.pricePaise,
   oldPricePaise: products.oldPricePaise,
   discount: products.discount,
@@ -23,10 +29,10 @@ export const productColumns = {
   catName: categories.name,
   subCatId: products.subCatId,
   subCatName: subCategories.name,
-  productRam: products.productRam,
-  size: products.size,
-  productWeight: products.productWeight,
-  locations: products.locations,
+  productRam: arrayAsJson(products.productRam),
+  size: arrayAsJson(products.size),
+  productWeight: arrayAsJson(products.productWeight),
+  locations: arrayAsJson(products.locations),
   isFeatured: products.isFeatured,
   createdAt: products.createdAt,
 };
