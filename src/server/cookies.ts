@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Cookies, OtpFlow } from "#app-context";
-import { DEFAULT_LOCATION } from "#shared/constants.ts";
+import { DEFAULT_LOCATION, GUEST_CART_DAYS } from "#shared/constants.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 
 export type { Cookies } from "#app-context";
@@ -24,7 +24,7 @@ const OTP_FLOW_MAX_AGE_S = 30 * 60;
 const FLASH_MAX_AGE_S = 60;
 const LOCATION_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** A visitor's cart is kept this long after their last add (docs/decisions/013-guest-cart.md). */
-const GUEST_CART_MAX_AGE_S = 30 * 24 * 60 * 60;
+const GUEST_CART_MAX_AGE_S = GUEST_CART_DAYS * 24 * 60 * 60;
 /** The guest cart token's form (32 random bytes, base64url); anything else reads as no guest cart. */
 const GUEST_CART_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const FLASH_MAX_LENGTH = 300;

@@ -5,6 +5,7 @@ import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { housekeeping } from "#domain/housekeeping.ts";
 import { createIdempotencyService, type IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
@@ -202,6 +203,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       idempotency,
     };
     startReconciliation(orders, idempotency, config.PAYMENT_RECONCILE_SECONDS, log, closers);
+    startHousekeeping(services, log, closers);
     return { services, database, catalogCache, paymentGateway, imageStores, close };
   } catch (error) {
     await close();
@@ -235,6 +237,39 @@ function startReconciliation(
   timer.unref();
   closers.push(async () => {
     clearInterval(timer);
+    await running;
+  });
+}
+
+/** Every hour, first a minute after start. */
+const HOUSEKEEPING_MS = { first: 60_000, every: 60 * 60_000 };
+
+/**
+ * Housekeeping (src/domain/housekeeping.ts): rows nobody can use any more are deleted after their retention. Like
+ * reconciliation, the timer never keeps the process alive, a pass never overlaps the previous one, and a failed pass
+ * is logged and tried again at the next.
+ */
+function startHousekeeping(services: Services, log: Log, closers: (() => Promise<void> | void)[]) {
+  let running: Promise<unknown> | undefined;
+  const pass = () => {
+    if (running) return;
+    running = housekeeping(services, new Date())
+      .then((report) => {
+        if (Object.values(report).some((count) => count > 0)) log.info(report, "housekeeping: old rows deleted");
+      })
+      .catch((error: unknown) => log.error({ err: error }, "housekeeping failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  let timer = setTimeout(function next() {
+    pass();
+    timer = setTimeout(next, HOUSEKEEPING_MS.every);
+    timer.unref();
+  }, HOUSEKEEPING_MS.first);
+  timer.unref();
+  closers.push(async () => {
+    clearTimeout(timer);
     await running;
   });
 }

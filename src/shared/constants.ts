@@ -20,6 +20,8 @@ export const PRICE_SLIDER = { min: 100, max: 60_000, step: 5 } as const;
 export const RATING_MAX = 5;
 export const RATING_STEP = 0.5;
 export const DEFAULT_LOCATION = "All";
+/** A visitor's cart lives as long as its cookie: this many days after it last changed (then housekeeping deletes it). */
+export const GUEST_CART_DAYS = 30;
 /** A new review starts at one star. */
 export const DEFAULT_REVIEW_RATING = 1;
 /** The longest review text, in characters (UTF-16 units, as the textarea's maxlength counts them). */

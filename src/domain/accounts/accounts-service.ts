@@ -1,3 +1,5 @@
+import { lt } from "drizzle-orm";
+import { oneTimeCodes, passwordResetGrants, sessions } from "#db/schema/accounts.ts";
 import { createGoogleSignIn } from "./google-sign-in.ts";
 import { createAccountInternals } from "./internals.ts";
 import { createPasswordChanges } from "./password-changes.ts";
@@ -20,5 +22,19 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createPasswordChanges(internals),
     ...createProfile(internals),
     ...createGoogleSignIn(internals),
+
+    /**
+     * Housekeeping (src/domain/housekeeping.ts): deletes what can no longer be used, a day after it stopped working:
+     * expired sessions, one-time codes and password reset grants. Returns how many rows went.
+     */
+    async prune(before: Date): Promise<number> {
+      const { db } = deps;
+      const gone = await Promise.all([
+        db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id }),
+        db.delete(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, before)).returning({ id: oneTimeCodes.id }),
+        db.delete(passwordResetGrants).where(lt(passwordResetGrants.expiresAt, before)).returning({ id: passwordResetGrants.id }),
+      ]);
+      return gone.reduce((total, rows) => total + rows.length, 0);
+    },
   };
 }

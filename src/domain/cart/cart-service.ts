@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
@@ -191,6 +191,18 @@ export function createCartService({ db }: { db: Db }) {
         bought.map((line) => line.size),
         bought.map((line) => line.productWeight),
       ]);
+    },
+
+    /**
+     * Housekeeping (src/domain/housekeeping.ts): deletes visitors' carts unchanged since `before`, whose cookie has
+     * expired, so nobody can reach them any more; their lines go with them. Accounts' carts stay. Returns how many.
+     */
+    async pruneGuestCarts(before: Date): Promise<number> {
+      const gone = await db
+        .delete(carts)
+        .where(and(isNotNull(carts.guestTokenHash), lt(carts.updatedAt, before)))
+        .returning({ id: carts.id });
+      return gone.length;
     },
 
     /**

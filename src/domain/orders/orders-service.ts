@@ -1,5 +1,5 @@
-import { count, eq, isNull } from "drizzle-orm";
-import { orders, outbox } from "#db/schema/shopping.ts";
+import { count, eq, isNull, lt } from "drizzle-orm";
+import { orders, outbox, paymentEvents } from "#db/schema/shopping.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
@@ -106,6 +106,19 @@ export function createOrdersService(dependencies: OrdersDeps) {
     async countUnsentEmails(): Promise<number> {
       const [row] = await db.select({ total: count() }).from(outbox).where(isNull(outbox.sentAt));
       return row?.total ?? 0;
+    },
+
+    /**
+     * Housekeeping (src/domain/housekeeping.ts): deletes e-mails sent before `before` from the outbox, and webhook
+     * events received before it (Razorpay retries an event for a day; a week later its id is no longer needed to
+     * recognise a repeat). Returns how many rows went.
+     */
+    async prune(before: Date): Promise<number> {
+      const [sent, events] = await Promise.all([
+        db.delete(outbox).where(lt(outbox.sentAt, before)).returning({ id: outbox.id }),
+        db.delete(paymentEvents).where(lt(paymentEvents.receivedAt, before)).returning({ id: paymentEvents.eventId }),
+      ]);
+      return sent.length + events.length;
     },
 
     /** Sends waiting order e-mails now (also part of `reconcile`). */

@@ -191,6 +191,18 @@ export function createSearchService({ db, rankCap = SEARCH_RANK_CAP }: { db: Db;
       return rows.map((row) => ({ ...row, lastSearchedAt: new Date(row.lastSearchedAt) }));
     },
 
+    /**
+     * Housekeeping (src/domain/housekeeping.ts): forgets searches that found nothing and nobody has made since
+     * `before`, so the shop owner's list stays about what shoppers look for now. Returns how many.
+     */
+    async pruneZeroResultSearches(before: Date): Promise<number> {
+      const gone = await rowsOf<{ query: string }>(
+        db,
+        sql`delete from zero_result_searches where last_searched_at < ${before.toISOString()} returning query`,
+      );
+      return gone.length;
+    },
+
     /** Products for the header's suggestions as the shopper types (see `suggestFor`). */
     async suggest(text: string, limit: number, location?: string): Promise<Suggestion[]> {
       const first = await suggestFor(text, limit, location);

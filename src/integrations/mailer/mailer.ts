@@ -39,22 +39,21 @@ export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | 
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  let outboxDirMade: Promise<unknown> | undefined;
   return {
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail(envelope(options.from, message));
-      // Made once (and again if that failed), not before every message.
-      outboxDirMade ??= mkdir(options.outboxDir, { recursive: true }).catch((error: unknown) => {
-        outboxDirMade = undefined;
-        throw error;
-      });
-      await outboxDirMade;
       const file = path.join(
         options.outboxDir,
         `${new Date().toISOString().replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // The folder is made when a write finds it missing (the first message, or after someone emptied DATA_DIR), not
+      // before every message.
+      await writeFile(file, info.message as Buffer).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       // No SMTP server: the developer reads the code here (or in the .eml file).
       options.log.info(
         { to: message.to, subject: message.subject, preview: message.preview, file },

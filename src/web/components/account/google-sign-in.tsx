@@ -61,7 +61,8 @@ export function GoogleSignIn({ clientId, redirectTo }: { clientId: string | null
       {!ready && (
         <Form method="post" id="google-sign-in">
           <input type="hidden" name="intent" value="google" />
-          <input type="hidden" name="credential" value="" />
+          {/* Uncontrolled: a script (or a test) that fills in a token of its own keeps it when React renders again. */}
+          <input type="hidden" name="credential" defaultValue="" />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <button
             type="submit"
