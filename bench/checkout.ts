@@ -238,7 +238,8 @@ load generator ${result.cpuMsPerOrder.harness} ms (of one core: shop ${result.cp
 ${result.cpu.harness} %, anything else ${result.cpu.other} %).
 
 Target (issue "Checkout"): p99 under ${TARGET.p99UnderMs} ms at ${TARGET.buyers} concurrent buyers, 0 errors: **${verdict}**.
-Statements per completed order: 15 on PostgreSQL with \`begin\`/\`commit\` (asserted by tests/api/orders-statements.test.ts).
+Statements per completed order, checkout and payment: 12 on PostgreSQL with \`begin\`/\`commit\` (tests/api/orders-statements.test.ts; the
+target is at most 15), and each request's session lookup beside them.
 Orders by status at the end: ${JSON.stringify(result.ordersByStatus)}; products below zero stock: ${result.productsBelowZero}.
 ${errorSamples.length > 0 ? `\nFirst errors: ${errorSamples.join("; ")}\n` : ""}`;
   mkdirSync(resultsDir, { recursive: true });
