@@ -19,7 +19,8 @@ beforeAll(async () => {
   [off, withToken, withAllowList] = await Promise.all([
     // With the web app, as in production: an unknown path is the web app's 404 page.
     createTestApp({ web: true }),
-    createTestApp({ env: { METRICS_TOKEN: TOKEN } }),
+    // With the web app too: its pages are labelled by their route pattern.
+    createTestApp({ web: true, env: { METRICS_TOKEN: TOKEN } }),
     createTestApp({ env: { METRICS_ALLOW: "10.1.0.0/16, loopback", TRUST_PROXY: "loopback" } }),
   ]);
 });
@@ -59,6 +60,8 @@ describe("GET /metrics", () => {
     expect((await get(withToken, `/api/products/${product?.id}`)).statusCode).toBe(200);
     expect((await get(withToken, "/api/category")).headers["x-cache"]).toBe("MISS");
     expect((await get(withToken, "/api/category")).headers["x-cache"]).toBe("HIT");
+    expect((await get(withToken, `/product/${product?.id}`)).statusCode).toBe(200);
+    expect((await get(withToken, "/no/such/page")).statusCode).toBe(404);
 
     const response = await get(withToken, "/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.statusCode).toBe(200);
@@ -71,6 +74,14 @@ describe("GET /metrics", () => {
     expect(text).toMatch(
       /^storefront_http_request_duration_seconds_count\{method="GET",route="\/api\/category",status_code="200"\} 2$/m,
     );
+    // A page by its React Router pattern, and a path no page takes by the catch-all's.
+    expect(text).toMatch(
+      /^storefront_http_request_duration_seconds_count\{method="GET",route="\/product\/:id",status_code="200"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^storefront_http_request_duration_seconds_count\{method="GET",route="\*",status_code="404"\} [1-9]\d*$/m,
+    );
+    expect(text).not.toContain("/no/such/page");
     expect(text).not.toContain(String(product?.id));
     expect(text).toMatch(/^storefront_api_cache_requests_total\{result="hit"\} [1-9]\d*$/m);
     expect(text).toMatch(/^storefront_api_cache_requests_total\{result="miss"\} [1-9]\d*$/m);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { PoolUse } from "#db/client.ts";
+import { pageRouteLabels, pathOf } from "../page-routes.ts";
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: `Authorization: Bearer <token>` opens the endpoint. */
@@ -30,8 +31,9 @@ const COUNT_TIMEOUT_MS = 1000;
  *
  * Each app has its own registry (tests build many apps in one process); nothing is collected unless the endpoint is
  * on. Requests are measured by route pattern (`request.routeOptions.url`), never by raw URL, so label values stay
- * bounded whatever clients ask for: every page is the web app's catch-all `*`, unknown API paths `/api/*`, and a request
- * no route matched (answered by a not-found handler or before routing) `(none)`.
+ * bounded whatever clients ask for: a page is its React Router pattern (`/product/:id`, page-routes.ts), a path no page
+ * takes the web app's catch-all `*`, unknown API paths `/api/*`, and a request no route matched (answered by a
+ * not-found handler or before routing) `(none)`.
  */
 export const metricsPlugin = fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
@@ -108,7 +110,11 @@ export const metricsPlugin = fp(
     app.addHook("onResponse", async (request, reply) => {
       if (scrapes.has(request)) return;
       duration.observe(
-        { method: request.method, route: request.routeOptions.url ?? "(none)", status_code: String(reply.statusCode) },
+        {
+          method: request.method,
+          route: pageRouteLabels.get(request) ?? request.routeOptions.url ?? "(none)",
+          status_code: String(reply.statusCode),
+        },
         reply.elapsedTime / 1000,
       );
       const cached = reply.getHeader("x-cache");
@@ -118,11 +124,6 @@ export const metricsPlugin = fp(
   },
   { name: "metrics" },
 );
-
-function pathOf(url: string): string {
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
-}
 
 /** The bearer token, compared in constant time (hashes of equal length), or an allowed address. */
 function authorizer({ token, allow }: Pick<MetricsOptions, "token" | "allow">) {

@@ -17,6 +17,7 @@ import type { Services } from "#domain/services.ts";
 import { policyWithHashes, withContentCoding } from "../../web/lib/public-pages.server.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
 import { isAnonymousRequest, readCookies } from "../cookies.ts";
+import { pageRouteLabels, pageRouteMatcher, pathOf } from "../page-routes.ts";
 import { servePagesThroughCache } from "./page-cache.ts";
 import { privateAnswers } from "./private-answers.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
@@ -61,6 +62,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // Handed a function, React Router builds its route table again on every request (about 2 % of the CPU of the
   // checkout benchmark); handed the build itself, once. Development keeps the function: Vite reloads the build.
   const build = options.devServer ? undefined : await (options.build?.() ?? importProductionBuild());
+  // Each page request's route pattern, for the metrics' `route` label (page-routes.ts); the build's files have their own.
+  if (build) {
+    const pageRoute = pageRouteMatcher(build.routes);
+    app.addHook("onRequest", async (request) => {
+      if (request.routeOptions.url === "*") pageRouteLabels.set(request, pageRoute(pathOf(request.url)));
+    });
+  }
   await app.register(fastifyReactRouter, {
     devServer: options.devServer,
     ...(build ? { build } : {}),
