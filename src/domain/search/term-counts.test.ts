@@ -51,4 +51,26 @@ describe("createTermCounts", () => {
       await database.db.execute(sql`delete from search_terms where term = 'zzyzx'`);
     }
   });
+
+  // Last: it runs ANALYZE, after which the statistics take part in every estimate of this database.
+  it("also counts the words of descriptions, from PostgreSQL's statistics of the search vectors, and a typed word's stem", async () => {
+    await database.db.execute(sql`analyze products`);
+    const [common] = await rowsOf<{ lexeme: string; share: number }>(
+      database.db,
+      sql`select e.lexeme, s.most_common_elem_freqs[e.n]::float8 as share
+          from pg_stats s, unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, n)
+          where s.schemaname = current_schema() and s.tablename = 'products' and s.attname = 'search'
+            and e.lexeme ~ '^[a-z]{4,}$' order by share desc limit 1`,
+    );
+    expect(common, "ANALYZE gives the search vectors most common lexemes").toBeDefined();
+    const { lexeme, share } = common as { lexeme: string; share: number };
+    const counts = createTermCounts(database.db);
+    const total = demo.products.length;
+    const atLeast = Math.floor(share * total);
+    expect((await counts.estimateMatches([], lexeme)).matches).toBeGreaterThanOrEqual(atLeast);
+    // Typed further than its stem ("pants" for "pant"): still that lexeme's products.
+    expect((await counts.estimateMatches([], `${lexeme}s`)).matches).toBeGreaterThanOrEqual(atLeast);
+    // Nothing starts with it: still nothing.
+    expect(await counts.estimateMatches([], "zzq")).toEqual({ matches: 0, total });
+  });
 });
