@@ -74,34 +74,17 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
     });
     const amountPaise = lines.reduce((sum, line) => sum + line.subTotalPaise, 0);
     if (amountPaise !== current.totalPaise) throw new AppError("CONFLICT", checkoutMessages.pricesChanged);
-    await placeOrder(tx, [
-      orderId,
+    await placeOrder(tx, {
+      id: orderId,
       userId,
-      details.fullName,
-      details.phoneNumber,
-      flatAddress(details),
-      details.zipCode,
-      details.email,
-      JSON.stringify(details),
+      billing: details,
+      address: flatAddress(details),
       amountPaise,
-      gateway.provider,
+      provider: gateway.provider,
       providerOrderId,
-      holdExpiresAt.toISOString(),
-      JSON.stringify(
-        lines.map((line) => ({
-          id: line.id,
-          product_id: line.productId,
-          product_title: line.productTitle,
-          image: line.image,
-          quantity: line.quantity,
-          price_paise: line.pricePaise,
-          sub_total_paise: line.subTotalPaise,
-          product_ram: line.productRam,
-          size: line.size,
-          product_weight: line.productWeight,
-        })),
-      ),
-    ]);
+      holdExpiresAt,
+      lines,
+    });
     return { amountPaise, productIds: [...taken.products.keys()] };
   });
   changes.productsChanged(placed.productIds);

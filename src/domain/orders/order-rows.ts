@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
-import { orders, outbox } from "#db/schema/shopping.ts";
+import { type BillingAddress, orders, outbox } from "#db/schema/shopping.ts";
 import type { PaymentProviderName } from "./ports.ts";
 import type { Order, OrderLine } from "./types.ts";
 
@@ -66,12 +66,8 @@ export async function listOrders(db: DbExecutor, where: SQL | undefined, limit: 
 
 export const byId = (id: string) => eq(orders.id, id);
 
-/**
- * A pending order and its lines in one statement, inside checkout's transaction (decision 021). Parameters: id, user id,
- * name, phone, address, pincode, e-mail, billing (JSON), amount, payment provider, the provider's order id, hold end,
- * lines (JSON array of `order_items` columns).
- */
-export const placeOrder = namedStatement<{ id: string }>(
+/** `placeOrder`'s statement: parameters in the order of its columns, then the lines as a JSON array of their columns. */
+const insertOrderWithLines = namedStatement<{ id: string }>(
   "orders_place",
   `with placed as (
      insert into orders (id, user_id, name, phone_number, address, pincode, email, billing, amount_paise, currency,
@@ -88,13 +84,8 @@ export const placeOrder = namedStatement<{ id: string }>(
    returning id`,
 );
 
-/**
- * The usual payment in one statement, inside the paying transaction (decision 021): the order turns paid if it is still
- * pending with its stock held and no payment applied, and only then its confirmation e-mail is written to the outbox,
- * claimed by the writer for `claimed_until` (outbox.ts). No row: the order was not in that state. Parameters: order id,
- * payment id, time, outbox id, dedupe key, payload (JSON), claim end.
- */
-export const payPendingOrder = namedStatement<{
+/** `payPendingOrder`'s statement: order id, payment id, time, then the outbox row's id, dedupe key, payload, claim end. */
+const payAndWriteConfirmation = namedStatement<{
   userId: string;
   mailId: string | null;
   mailKind: string | null;
@@ -114,6 +105,79 @@ export const payPendingOrder = namedStatement<{
    select paid.user_id as "userId", mail.id as "mailId", mail.kind as "mailKind", mail.payload as "mailPayload"
      from paid left join mail on true`,
 );
+
+export interface PendingOrder {
+  id: string;
+  userId: string;
+  billing: BillingAddress;
+  /** The contract's flat address (checkout.ts, `flatAddress`). */
+  address: string;
+  amountPaise: number;
+  provider: PaymentProviderName;
+  providerOrderId: string;
+  holdExpiresAt: Date;
+  lines: readonly (Omit<OrderLine, "productId"> & { id: string; productId: string })[];
+}
+
+/** A pending order and its lines in one statement, inside checkout's transaction (decision 021). */
+export async function placeOrder(tx: DbExecutor, order: PendingOrder): Promise<void> {
+  const { billing } = order;
+  await insertOrderWithLines(tx, [
+    order.id,
+    order.userId,
+    billing.fullName,
+    billing.phoneNumber,
+    order.address,
+    billing.zipCode,
+    billing.email,
+    JSON.stringify(billing),
+    order.amountPaise,
+    order.provider,
+    order.providerOrderId,
+    order.holdExpiresAt.toISOString(),
+    JSON.stringify(
+      order.lines.map((line) => ({
+        id: line.id,
+        product_id: line.productId,
+        product_title: line.productTitle,
+        image: line.image,
+        quantity: line.quantity,
+        price_paise: line.pricePaise,
+        sub_total_paise: line.subTotalPaise,
+        product_ram: line.productRam,
+        size: line.size,
+        product_weight: line.productWeight,
+      })),
+    ),
+  ]);
+}
+
+/**
+ * The usual payment in one statement, inside the paying transaction (decision 021): the order turns paid if it is still
+ * pending with its stock held and no payment applied, and only then its confirmation e-mail (`mail`, claimed by the
+ * writer until `claimedUntil`, outbox.ts) is written to the outbox. Undefined: the order was not in that state. Else
+ * the order's shopper, and the outbox row when it was written (not when the order's confirmation existed already).
+ */
+export async function payPendingOrder(
+  tx: DbExecutor,
+  payment: { orderId: string; paymentId: string; at: Date },
+  mail: { id: string; kind: string; dedupeKey: string; payload: Record<string, unknown>; claimedUntil: Date },
+) {
+  const [paid] = await payAndWriteConfirmation(tx, [
+    payment.orderId,
+    payment.paymentId,
+    payment.at.toISOString(),
+    mail.id,
+    mail.dedupeKey,
+    JSON.stringify(mail.payload),
+    mail.claimedUntil.toISOString(),
+  ]);
+  if (!paid) return undefined;
+  return {
+    userId: paid.userId,
+    mail: paid.mailId ? { id: paid.mailId, kind: paid.mailKind ?? mail.kind, payload: mail.payload } : undefined,
+  };
+}
 
 export type OrderStatements = ReturnType<typeof prepareOrderStatements>;
 

@@ -69,24 +69,18 @@ async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: 
     const paidFields = { paymentId: payment.id, paidAt, updatedAt: paidAt };
     // The usual case in one statement: still pending, stock still held, no payment applied yet; its e-mail is written
     // to the outbox by the same statement.
-    const mail = confirmationMail(deps, order.id);
-    const [paid] = await payPendingOrder(tx, [
-      order.id,
-      payment.id,
-      paidAt.toISOString(),
-      mail.id,
-      mail.dedupeKey,
-      JSON.stringify(mail.payload),
-      mail.claimedUntil.toISOString(),
-    ]);
+    const paid = await payPendingOrder(
+      tx,
+      { orderId: order.id, paymentId: payment.id, at: paidAt },
+      confirmationMail(deps, order.id),
+    );
     if (paid) {
       await deps.cart.removeOrdered(tx, paid.userId, lines);
-      const written = paid.mailId ? { id: paid.mailId, kind: paid.mailKind ?? mail.kind, payload: mail.payload } : undefined;
       return {
         settled: { ...order, status: "paid" as const, paymentId: payment.id, paidAt },
         changed: [] as string[],
         refund: false,
-        mail: written,
+        mail: paid.mail,
       };
     }
     const [row] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
