@@ -79,7 +79,24 @@ export function prepareCartStatements(db: Db) {
   const p = sql.placeholder;
   const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
   const linesOfGuest = selectLines(db, eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_lines_of_guest");
+  const productToAdd = db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: sql<string>`coalesce(${products.images}[1], '')`,
+      rating: products.rating,
+      pricePaise: products.pricePaise,
+      countInStock: products.countInStock,
+      productRam: products.productRam,
+      size: products.size,
+      productWeight: products.productWeight,
+    })
+    .from(products)
+    .where(eq(products.id, p("productId")))
+    .prepare("cart_product_to_add");
   return {
+    /** The product a shopper adds: its price, title, stock and options, read fresh. */
+    productToAdd: (productId: string) => productToAdd.execute({ productId }),
     /** The owner's lines with their products, oldest first. */
     lines: (owner: KnownOwner) =>
       owner.kind === "user"
@@ -130,6 +147,18 @@ const addGuestLine = namedStatement<AddedLine>(
      insert into carts (id, guest_token_hash) values ($1, $2)
      on conflict (guest_token_hash) do update set updated_at = now() returning id
    ) ${addToCart}`,
+);
+
+/**
+ * An account's lines for the given products and options, in the paying transaction (decision 021: written once).
+ * Parameters: user id, then product ids, RAM, size and weight options as parallel arrays.
+ */
+export const removeOrderedLines = namedStatement(
+  "cart_remove_ordered",
+  `delete from cart_items using carts
+    where cart_items.cart_id = carts.id and carts.user_id = $1
+      and (cart_items.product_id, cart_items.product_ram, cart_items.size, cart_items.product_weight) in
+          (select * from unnest($2::uuid[], $3::text[], $4::text[], $5::text[]))`,
 );
 
 /** A row as the cart shows it: sub-total, price change and stock problem worked out from the current product. */

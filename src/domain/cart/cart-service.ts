@@ -1,10 +1,18 @@
 import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
-import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
-import { type KnownOwner, ownedBy, prepareCartStatements, selectLines, toCart, toLine } from "./cart-lines.ts";
+import {
+  type KnownOwner,
+  ownedBy,
+  prepareCartStatements,
+  removeOrderedLines,
+  selectLines,
+  toCart,
+  toLine,
+} from "./cart-lines.ts";
 import { mergeGuestCart } from "./guest-merge.ts";
 import { isGuestToken, newGuestToken } from "./guest-token.ts";
 import type {
@@ -21,18 +29,6 @@ import type {
 export type CartService = ReturnType<typeof createCartService>;
 
 /**
- * An account's lines for the given products and options, in the paying transaction (decision 021: written once).
- * Parameters: user id, then product ids, RAM, size and weight options as parallel arrays.
- */
-const removeLines = namedStatement(
-  "cart_remove_ordered",
-  `delete from cart_items using carts
-    where cart_items.cart_id = carts.id and carts.user_id = $1
-      and (cart_items.product_id, cart_items.product_ram, cart_items.size, cart_items.product_weight) in
-          (select * from unnest($2::uuid[], $3::text[], $4::text[], $5::text[]))`,
-);
-
-/**
  * The cart: an account's (one per account, on every device) or a visitor's (found by the guest cart cookie's token),
  * merged into the account's at sign-in (docs/decisions/013-guest-cart.md). The `carts` and `cart_items` tables are
  * written only here (docs/decisions/011-transactions-and-table-owners.md); products are read, never written: stock
@@ -43,22 +39,6 @@ export function createCartService({ db }: { db: Db }) {
   const known = (owner: CartOwner): KnownOwner | undefined =>
     owner.kind === "user" ? owner : isGuestToken(owner.token) ? { kind: "guest", token: owner.token } : undefined;
   const statements = prepareCartStatements(db);
-  const p = sql.placeholder;
-  const productToAdd = db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: sql<string>`coalesce(${products.images}[1], '')`,
-      rating: products.rating,
-      pricePaise: products.pricePaise,
-      countInStock: products.countInStock,
-      productRam: products.productRam,
-      size: products.size,
-      productWeight: products.productWeight,
-    })
-    .from(products)
-    .where(eq(products.id, p("productId")))
-    .prepare("cart_product_to_add");
 
   async function findLine(owner: CartOwner, lineId: string): Promise<CartLine> {
     const found = known(owner);
@@ -100,7 +80,7 @@ export function createCartService({ db }: { db: Db }) {
      */
     async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
       assertQuantity(input.quantity);
-      const [product] = await productToAdd.execute({ productId: input.productId });
+      const [product] = await statements.productToAdd(input.productId);
       if (!product) throw notFound("Product not found");
       const missing = firstMissingOption(product, input);
       if (missing) throw badRequest(missingOptionMessage(missing.label));
@@ -184,7 +164,7 @@ export function createCartService({ db }: { db: Db }) {
     async removeOrdered(tx: DbExecutor, userId: string, lines: readonly (CartLineOptions & { productId: string | null })[]) {
       const bought = lines.filter((line) => line.productId !== null);
       if (bought.length === 0) return;
-      await removeLines(tx, [
+      await removeOrderedLines(tx, [
         userId,
         bought.map((line) => line.productId),
         bought.map((line) => line.productRam),

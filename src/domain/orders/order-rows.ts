@@ -85,12 +85,7 @@ const insertOrderWithLines = namedStatement<{ id: string }>(
 );
 
 /** `payPendingOrder`'s statement: order id, payment id, time, then the outbox row's id, dedupe key, payload, claim end. */
-const payAndWriteConfirmation = namedStatement<{
-  userId: string;
-  mailId: string | null;
-  mailKind: string | null;
-  mailPayload: Record<string, unknown> | null;
-}>(
+const payAndWriteConfirmation = namedStatement<{ userId: string; mailId: string | null }>(
   "orders_pay_pending",
   `with paid as (
      update orders set status = 'paid', payment_id = $2, paid_at = $3, updated_at = $3
@@ -100,10 +95,9 @@ const payAndWriteConfirmation = namedStatement<{
      insert into outbox (id, kind, dedupe_key, payload, attempts, claimed_until)
      select $4::uuid, 'order-confirmation', $5::text, $6::jsonb, 1, $7::timestamptz from paid
      on conflict do nothing
-     returning id, kind, payload
+     returning id
    )
-   select paid.user_id as "userId", mail.id as "mailId", mail.kind as "mailKind", mail.payload as "mailPayload"
-     from paid left join mail on true`,
+   select paid.user_id as "userId", mail.id as "mailId" from paid left join mail on true`,
 );
 
 export interface PendingOrder {
@@ -175,7 +169,7 @@ export async function payPendingOrder(
   if (!paid) return undefined;
   return {
     userId: paid.userId,
-    mail: paid.mailId ? { id: paid.mailId, kind: paid.mailKind ?? mail.kind, payload: mail.payload } : undefined,
+    mail: paid.mailId ? { id: paid.mailId, kind: mail.kind, payload: mail.payload } : undefined,
   };
 }
 
@@ -188,7 +182,6 @@ export type OrderStatements = ReturnType<typeof prepareOrderStatements>;
  */
 export function prepareOrderStatements(db: Db) {
   const p = sql.placeholder;
-  // A placeholder in `set` goes in as SQL, without the column's conversion: times are passed as ISO text.
   const ownOrder = db
     .select(withLines)
     .from(orders)
@@ -212,6 +205,7 @@ export function prepareOrderStatements(db: Db) {
     .from(orders)
     .where(and(eq(orders.userId, p("userId")), eq(orders.status, "pending")))
     .prepare("orders_pending_of_user");
+  // A placeholder in `set` goes in as SQL, without the column's conversion: the time is passed as ISO text.
   const markSent = db
     .update(outbox)
     .set({ sentAt: sql`${p("at")}`, claimedUntil: null, lastError: null })

@@ -75,9 +75,10 @@ async function read(db: Db, at: number): Promise<Snapshot> {
     ),
   ]);
   const words = prefixSums(terms.map((row) => [row.term, row.products]));
-  const { lexemes: mostCommon = [], shares = [] } = statistics[0] ?? {};
+  const mostCommon = statistics[0]?.lexemes ?? [];
+  const shares = statistics[0]?.shares ?? [];
   // The shares come first, one a lexeme; the array ends with their minimum, maximum and the share of empty vectors.
-  const lexemes = prefixSums((mostCommon ?? []).map((lexeme, index) => [lexeme, shares?.[index] ?? 0]));
+  const lexemes = prefixSums(mostCommon.map((lexeme, index) => [lexeme, shares[index] ?? 0]));
   return {
     at,
     total: totals[0]?.total ?? 0,
