@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPglite, type Database, openDatabase } from "#db/client.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
@@ -205,5 +206,37 @@ describe("the search dictionary", () => {
     expect(await terms("quokka", "zebu")).toEqual([]);
     await pglite.query(`update categories set name = $2 where id = $1`, [category?.id, category?.name]);
     expect(await terms("wombat")).toEqual([]);
+  });
+});
+
+// Last: it runs ANALYZE, after which PostgreSQL's statistics take part in every plan of this database.
+describe("search.findProducts for a word most products hold", () => {
+  it("lets PostgreSQL read the table in order, with the same results as through the index", async () => {
+    await pglite.query("analyze products");
+    const [common] = (
+      await pglite.query<{ lexeme: string }>(
+        `select e.lexeme from pg_stats s, unnest(s.most_common_elems::text::text[]) with ordinality as e(lexeme, n)
+         where s.schemaname = current_schema() and s.tablename = 'products' and s.attname = 'search'
+           and e.lexeme ~ '^[a-z]{4,}$' and plainto_tsquery('english', e.lexeme)::text = quote_literal(e.lexeme)
+         order by s.most_common_elem_freqs[e.n] desc limit 1`,
+      )
+    ).rows;
+    expect(common, "ANALYZE gives the search vectors most common lexemes").toBeDefined();
+    const statements: string[] = [];
+    const logged = drizzle(pglite, { logger: { logQuery: (query) => statements.push(query) } });
+    const query = { query: common?.lexeme ?? "", page: 1, perPage: 4 };
+    const throughIndex = await createSearchService({ db: logged, rankCap: 6 }).findProducts(query);
+    expect(statements.some((statement) => statement.includes("scan as not materialized"))).toBe(false);
+    statements.length = 0;
+    const inOrder = await createSearchService({ db: logged, rankCap: 6, commonMatchesMin: 1 }).findProducts(query);
+    expect(statements.some((statement) => statement.includes("scan as not materialized"))).toBe(true);
+    expect(inOrder).toEqual(throughIndex);
+    expect(inOrder).toMatchObject({ capped: true, total: 7 });
+    // A word with a category in scope, or two words, keep the index: their matches may be few and far between.
+    statements.length = 0;
+    const scoped = createSearchService({ db: logged, rankCap: 6, commonMatchesMin: 1 });
+    await scoped.findProducts({ ...query, catId: demo.categories[0]?.id });
+    await scoped.findProducts({ ...query, query: `${query.query} gold` });
+    expect(statements.some((statement) => statement.includes("scan as not materialized"))).toBe(false);
   });
 });

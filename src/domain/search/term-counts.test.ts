@@ -32,6 +32,8 @@ describe("createTermCounts", () => {
     expect((await counts.estimateMatches(["gold"], "la")).matches).toBe(Math.round((gold / total) * (la / total) * total));
     expect(await counts.estimateMatches(["notaword"], undefined)).toEqual({ matches: 0, total });
     expect(await counts.estimateMatches([], "zzq")).toEqual({ matches: 0, total });
+    // Without statistics (no ANALYZE yet) a lexeme's count is unknown: 0, so a search keeps the plan safe for rare words.
+    expect(await counts.estimateLexeme("gold")).toEqual({ matches: 0, total });
   });
 
   it("reads the dictionary again in the background once its snapshot is older than maxAgeMs", async () => {
@@ -72,5 +74,8 @@ describe("createTermCounts", () => {
     expect((await counts.estimateMatches([], `${lexeme}s`)).matches).toBeGreaterThanOrEqual(atLeast);
     // Nothing starts with it: still nothing.
     expect(await counts.estimateMatches([], "zzq")).toEqual({ matches: 0, total });
+    // The lexeme itself, exactly: its share by the statistics; a longer word is another lexeme, which they do not list.
+    expect(await counts.estimateLexeme(lexeme)).toEqual({ matches: Math.round(share * total), total });
+    expect(await counts.estimateLexeme(`${lexeme}zzq`)).toEqual({ matches: 0, total });
   });
 });

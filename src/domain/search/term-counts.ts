@@ -25,6 +25,12 @@ export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: 
     return loading;
   };
 
+  const current = async () => {
+    const known = snapshot ?? (await load());
+    if (now() - known.at > maxAgeMs) load().catch(() => {});
+    return known;
+  };
+
   return {
     /**
      * About how many products hold every finished word and a word starting with `prefix`, taking the words as
@@ -32,17 +38,23 @@ export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: 
      * ever errs towards the plan that is safe for rare words. Also the catalogue's size.
      */
     async estimateMatches(finished: readonly string[], prefix: string | undefined): Promise<{ matches: number; total: number }> {
-      const current = snapshot ?? (await load());
-      if (now() - current.at > maxAgeMs) load().catch(() => {});
-      const { total } = current;
+      const { total, count, countStartingWith, lexemeShare } = await current();
       if (total === 0) return { matches: 0, total };
       let share = 1;
-      for (const word of finished) share *= current.count(word) / total;
+      for (const word of finished) share *= count(word) / total;
       // The dictionary holds the words of names, brands and categories; descriptions add more ("comfort" is in 0.3 % of
       // names and 8.8 % of the products at a million), and only the lexeme statistics see them: the larger share wins.
-      if (prefix !== undefined)
-        share *= Math.min(1, Math.max(current.countStartingWith(prefix) / total, current.lexemeShare(prefix)));
+      if (prefix !== undefined) share *= Math.min(1, Math.max(countStartingWith(prefix) / total, lexemeShare(prefix)));
       return { matches: Math.round(share * total), total };
+    },
+
+    /**
+     * About how many products hold this lexeme (a word as PostgreSQL stems it), by the statistics alone: 0 for a lexeme
+     * they do not list among the most common, and before the first ANALYZE. Also the catalogue's size.
+     */
+    async estimateLexeme(lexeme: string): Promise<{ matches: number; total: number }> {
+      const { total, lexemeShareOf } = await current();
+      return { matches: Math.round(lexemeShareOf(lexeme) * total), total };
     },
   };
 }
@@ -56,6 +68,8 @@ interface Snapshot {
   countStartingWith(prefix: string): number;
   /** The share of products a prefix query would match by the lexeme statistics (0 without statistics). */
   lexemeShare(prefix: string): number;
+  /** The share of products holding exactly this lexeme by the statistics (0 when they do not list it). */
+  lexemeShareOf(lexeme: string): number;
 }
 
 async function read(db: Db, at: number): Promise<Snapshot> {
@@ -84,6 +98,7 @@ async function read(db: Db, at: number): Promise<Snapshot> {
     total: totals[0]?.total ?? 0,
     count: words.get,
     countStartingWith: words.sumStartingWith,
+    lexemeShareOf: lexemes.get,
     lexemeShare(prefix) {
       // PostgreSQL stems what is typed before it matches ("pants" becomes "pant", which also matches "pantri"): a
       // common lexeme that the typed prefix extends by up to four letters stands for that stem.
