@@ -75,8 +75,8 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
-      const [items, total] = await Promise.all([prepared.page(filter), prepared.total(filter)]);
-      return toPage(items, total.total, filter, total.capped);
+      const { items, total, capped } = await prepared.page(filter);
+      return toPage(items, total, filter, capped);
     },
 
     /**

@@ -1,5 +1,5 @@
 // The parts of a product query that the catalogue and search share, so both return and filter products alike.
-import { and, count, desc, eq, gt, gte, inArray, isNull, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
@@ -39,8 +39,13 @@ export const productColumns = {
 
 /** Products joined to their category and sub-category, selecting `productColumns`; add where, order and limit. */
 export function selectProducts(executor: DbExecutor) {
+  return selectProductsWith(executor, {});
+}
+
+/** `selectProducts` with more columns beside the product's. */
+function selectProductsWith<Extra extends Record<string, SQL.Aliased | SQL>>(executor: DbExecutor, extra: Extra) {
   return executor
-    .select(productColumns)
+    .select({ ...productColumns, ...extra })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.catId))
     .leftJoin(subCategories, eq(subCategories.id, products.subCatId));
@@ -142,13 +147,48 @@ export function preparedProductQueries(db: Db) {
     };
   };
   const newestFirst = [desc(products.createdAt), desc(products.id)];
+  /** Whether a list's total is one row of `category_counts`: a list narrowed by a category alone, or by nothing. */
+  const countedByCategory = (names: readonly FilterName[]) =>
+    names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName");
+  /**
+   * A list's total as one value: a list narrowed by a category alone (or nothing) reads the count the triggers keep
+   * (`category_counts`, migration 0009), any other list counts its products up to the `countLimit` placeholder.
+   */
+  const totalOf = (names: readonly FilterName[]): SQL<number> => {
+    if (countedByCategory(names)) {
+      const first = names[0];
+      const category =
+        first === "catId" || first === "subCatId"
+          ? eq(categories.id, sql.placeholder(first))
+          : first === "catName"
+            ? and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${sql.placeholder("catName")})`)
+            : isNull(categories.parentId);
+      return sql<number>`(select coalesce(sum(${categoryCounts.products}), 0)::int from ${categoryCounts}
+        inner join ${categories} on ${categories.id} = ${categoryCounts.categoryId} where ${category})`;
+    }
+    const matching = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(conditionsOf(db, names, placeholders))
+      .limit(sql.placeholder("countLimit"));
+    return sql<number>`(select count(*)::int from (${matching}) as matching)`;
+  };
+  // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
+  // instead of two. Measured at a million products, the separate count statement cost about a third of the shop's CPU
+  // for a list page.
   const page = memo((names, shape) =>
-    selectProducts(db)
+    selectProductsWith(db, { listTotal: totalOf(names) })
       .where(conditionsOf(db, names, placeholders))
       .orderBy(...newestFirst)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare(`catalog_page_${shape}`),
+  );
+  const total = memo((names, shape) =>
+    db
+      .select({ total: totalOf(names) })
+      .from(sql`(select 1) as one`)
+      .prepare(`catalog_total_${shape}`),
   );
   const after = memo((names, shape) =>
     selectProducts(db)
@@ -157,61 +197,33 @@ export function preparedProductQueries(db: Db) {
       .limit(sql.placeholder("limit"))
       .prepare(`catalog_after_${shape}`),
   );
-  const cappedCount = memo((names, shape) => {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(conditionsOf(db, names, placeholders))
-      .limit(sql.placeholder("limit"))
-      .as("matching");
-    return db.select({ total: count() }).from(matching).prepare(`catalog_count_${shape}`);
-  });
-  const categoryCount = memo((names, shape) =>
-    db
-      .select({ total: sql<number>`coalesce(sum(${categoryCounts.products}), 0)::int` })
-      .from(categoryCounts)
-      .innerJoin(categories, eq(categories.id, categoryCounts.categoryId))
-      .where(
-        names[0] === "catId" || names[0] === "subCatId"
-          ? eq(categories.id, sql.placeholder(names[0]))
-          : names[0] === "catName"
-            ? and(isNull(categories.parentId), sql`lower(${categories.name}) = lower(${sql.placeholder("catName")})`)
-            : isNull(categories.parentId),
-      )
-      .prepare(`catalog_category_count_${shape}`),
-  );
+  /** The total as the list reports it: capped past `cap` unless it is a category's count. */
+  const reported = (names: readonly FilterName[], total: number, cap: number) =>
+    !countedByCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
 
   return {
     async byId(id: string): Promise<Product | undefined> {
       const [product] = await byId.execute({ id });
       return product;
     },
-    page(filter: ProductFilter): Promise<Product[]> {
+    /**
+     * One page of a list, with the list's total: how many products it holds, as cheaply as that can be known exactly.
+     * A list narrowed by a category alone (or nothing) reads the count the triggers keep; any other list counts its
+     * products, stopping past `cap` (LIST_COUNT_CAP), and says `capped` past it. An empty page (past the last, or an
+     * empty list) asks for the total on its own.
+     */
+    async page(filter: ProductFilter, cap = LIST_COUNT_CAP): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const names = appliedFilters(filter);
-      return page(names).execute({
-        ...valuesOf(filter, names),
-        limit: filter.perPage,
-        offset: (filter.page - 1) * filter.perPage,
-      });
+      const values = { ...valuesOf(filter, names), countLimit: cap + 1 };
+      const rows = await page(names).execute({ ...values, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage });
+      const [first] = rows;
+      const counted = first ? first.listTotal : ((await total(names).execute(values))[0]?.total ?? 0);
+      const items = rows.map(({ listTotal: _, ...product }) => product);
+      return { items, ...reported(names, counted, cap) };
     },
     after(filter: ProductFilter, productId: string): Promise<Product[]> {
       const names = appliedFilters(filter);
       return after(names).execute({ ...valuesOf(filter, names), after: productId, limit: filter.perPage });
-    },
-    /**
-     * How many products a list holds, as cheaply as it can be known exactly. A list narrowed by a category alone (or
-     * nothing) reads the count the triggers keep (`category_counts`, migration 0009): one row. Any other list counts
-     * its products, stopping past `cap` (LIST_COUNT_CAP).
-     */
-    async total(filter: ProductFilter, cap = LIST_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
-      const names = appliedFilters(filter);
-      if (names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName")) {
-        const [row] = await categoryCount(names).execute(valuesOf(filter, names));
-        return { total: row?.total ?? 0, capped: false };
-      }
-      const [row] = await cappedCount(names).execute({ ...valuesOf(filter, names), limit: cap + 1 });
-      const total = row?.total ?? 0;
-      return total > cap ? { total: cap, capped: true } : { total, capped: false };
     },
   };
 }
