@@ -174,8 +174,8 @@ export function preparedProductQueries(db: Db) {
     return sql<number>`(select count(*)::int from (${matching}) as matching)`;
   };
   // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
-  // instead of two. Measured at a million products, the separate count statement cost about a third of the shop's CPU
-  // for a list page.
+  // instead of two. Measured at a million products (two fresh servers side by side, medians of 8 rounds), the shop's
+  // CPU per list page went from about 495 to 430 µs.
   const page = memo((names, shape) =>
     selectProductsWith(db, { listTotal: totalOf(names) })
       .where(conditionsOf(db, names, placeholders))
