@@ -706,7 +706,9 @@ export function startNodeFlags(root: string): string[] {
   const match = /NODE_ENV=production node ((?:--\S+ )*)src\/server\/main\.ts/.exec(scripts.start);
   if (!match)
     throw new HarnessError(`package.json's start script no longer runs "node [flags] src/server/main.ts": ${scripts.start}`);
-  return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
+  // BENCH_NODE_FLAGS adds flags of one's own, as `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a run's time goes.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  return [...(match[1] ?? "").trim().split(/\s+/).filter(Boolean), ...extra];
 }
 
 /** Signs an account in through the API (`POST /api/user/signin`) and returns its bearer token. */
