@@ -186,3 +186,23 @@ describe("the 'verified purchase' badge", () => {
     expect(Object.fromEntries(badge)).toEqual({ [buyer.id]: true, [waiting.id]: false, [stranger.id]: false });
   });
 });
+
+describe("a page of a product's reviews", () => {
+  it("is newest first and carries the product's total, on a full page, a short one, past the last and with none", async () => {
+    const product = await createTestProduct(t.db);
+    const shoppers = [await createTestUser(t.db), await createTestUser(t.db), await createTestUser(t.db)];
+    for (const shopper of shoppers) await add({ userId: shopper.id, productId: product.id });
+    const list = (page: number) => t.services.reviews.listReviews({ productId: product.id, page, perPage: 2 });
+    const first = await list(1);
+    expect(first).toMatchObject({ total: 3, page: 1, perPage: 2, totalPages: 2 });
+    expect(first.items.map((review) => review.userId)).toEqual([shoppers[2]?.id, shoppers[1]?.id]);
+    expect(first.items[0]).not.toHaveProperty("total");
+    expect(await list(2)).toMatchObject({ total: 3, items: [{ userId: shoppers[0]?.id }] });
+    expect(await list(5)).toMatchObject({ total: 3, items: [] });
+    const none = await createTestProduct(t.db);
+    expect(await t.services.reviews.listReviews({ productId: none.id, page: 1, perPage: 2 })).toMatchObject({
+      total: 0,
+      items: [],
+    });
+  });
+});

@@ -35,8 +35,8 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** A strong validator for these exact bytes (before any content coding). */
-export function strongEtag(body: string): string {
+/** A strong validator for these exact bytes (before any content coding); a string counts as its UTF-8 bytes. */
+export function strongEtag(body: string | Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
