@@ -4,6 +4,7 @@ import type { ImageVariants } from "#domain/media/image-variants.ts";
 import type { ImageStore, StoredImage } from "#domain/media/ports.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { isStoredImageName } from "#shared/images.ts";
+import { etagMatches } from "../../web/lib/public-pages.server.ts";
 import { sendBusy } from "../plugins/database-outage.ts";
 import { errorBody } from "../plugins/error-handler.ts";
 
@@ -63,16 +64,13 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
 }
 
 /**
- * Whether the client's copy is the stored one (RFC 9110 §13.1.2-3): any of the entity tags of `If-None-Match`, compared
- * weakly; without that header, `If-Modified-Since` no earlier than the last change (to the second, as HTTP dates go).
+ * Whether the client's copy is the stored one (RFC 9110 §13.1.2-3): `If-None-Match` naming the stored tag (compared
+ * weakly, `etagMatches`); without that header, `If-Modified-Since` no earlier than the last change (to the second, as
+ * HTTP dates go).
  */
 function isFresh(request: FastifyRequest, image: StoredImage): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   const ifNoneMatch = request.headers["if-none-match"];
-  if (ifNoneMatch !== undefined) {
-    const tags = ifNoneMatch.split(",").map((tag) => tag.trim());
-    return tags.includes("*") || tags.some((tag) => opaque(tag) === opaque(image.etag));
-  }
+  if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, image.etag);
   const ifModifiedSince = Date.parse(request.headers["if-modified-since"] ?? "");
   return !Number.isNaN(ifModifiedSince) && Math.floor(image.lastModified.getTime() / 1000) * 1000 <= ifModifiedSince;
 }

@@ -66,7 +66,7 @@ export function servePagesThroughCache(
     // Nothing kept (not a public page, or its render failed): this request renders it itself.
     if (!entry) return;
     reply.headers(entry.headers).header("x-cache", "HIT");
-    if (etagMatches(request.headers["if-none-match"] ?? null, entry.headers.etag ?? "")) return reply.status(304).send();
+    if (etagMatches(request.headers["if-none-match"], entry.headers.etag ?? "")) return reply.status(304).send();
     return reply.send(entry.body);
   });
 

@@ -49,6 +49,11 @@ describe("ETags", () => {
     expect(etagMatches('"abcd"', etag)).toBe(false);
     expect(etagMatches("abc", etag)).toBe(false);
     expect(etagMatches(null, etag)).toBe(false);
+    // A weak stored tag (a picture's, from the disk or the bucket) is compared weakly too.
+    expect(etagMatches('"5f-18c"', 'W/"5f-18c"')).toBe(true);
+    expect(etagMatches('W/"5f-18c"', 'W/"5f-18c"')).toBe(true);
+    expect(etagMatches('W/"5f-18d"', 'W/"5f-18c"')).toBe(false);
+    expect(etagMatches('"abc"', "not a tag")).toBe(false);
   });
 
   it("take the content coding into a strong tag only", () => {

@@ -41,17 +41,21 @@ export function strongEtag(body: string | Uint8Array): string {
 }
 
 /**
- * Does `If-None-Match` name this ETag? Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`:
- * withContentCoding) so that a cache never mixes representations; a revalidation with either form matches.
+ * Does `If-None-Match` name this ETag? Compared weakly, as RFC 9110 §13.1.2 asks (`W/` ignored on either side).
+ * Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`: withContentCoding) so that a cache never mixes
+ * representations; a revalidation with either form matches.
  */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
-  const bare = etag.slice(1, -1);
+  const opaque = (tag: string) => {
+    const trimmed = tag.trim().replace(/^W\//, "");
+    return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : null;
+  };
+  const bare = opaque(etag);
+  if (bare === null) return false;
   return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, "");
-    if (!tag.startsWith('"') || !tag.endsWith('"')) return false;
-    const value = tag.slice(1, -1);
+    const value = opaque(candidate);
     return value === bare || value === `${bare}-br` || value === `${bare}-gzip` || value === `${bare}-deflate`;
   });
 }
