@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       cache: options.devServer || config.API_CACHE_TTL_MS === 0 ? undefined : runtime.catalogCache,
       devServer: options.devServer,
       build: options.webBuild,
+      labelPageRoutes: Boolean(config.METRICS_TOKEN) || config.METRICS_ALLOW.length > 0,
     });
   }
 

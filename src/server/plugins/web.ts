@@ -35,6 +35,8 @@ export interface WebOptions {
   cache?: ResponseCache | undefined;
   /** The server build to use instead of importing build/server/index.js (tests). */
   build?: (() => Promise<ServerBuild>) | undefined;
+  /** `/metrics` is on (METRICS_TOKEN or METRICS_ALLOW): each page request is labelled with its route pattern. */
+  labelPageRoutes?: boolean;
 }
 
 /** The production server build (`npm run build`), where the adapter would look for it: relative to the working directory. */
@@ -63,7 +65,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // checkout benchmark); handed the build itself, once. Development keeps the function: Vite reloads the build.
   const build = options.devServer ? undefined : await (options.build?.() ?? importProductionBuild());
   // Each page request's route pattern, for the metrics' `route` label (page-routes.ts); the build's files have their own.
-  if (build) {
+  // Only when something reads it: with /metrics off nothing is measured.
+  if (build && options.labelPageRoutes) {
     const pageRoute = pageRouteMatcher(build.routes);
     app.addHook("onRequest", async (request) => {
       if (request.routeOptions.url === "*") pageRouteLabels.set(request, pageRoute(pathOf(request.url)));
