@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "#db/client.ts";
 import { createTestCategory, createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
@@ -57,5 +59,15 @@ describe("services without HTTP, on built rows", () => {
     });
     expect(signedIn.user).toMatchObject({ id: user.id, email: user.email });
     expect(signedIn.token).toEqual(expect.any(String));
+  });
+});
+
+describe("the database connection", () => {
+  // A read of a large table in order (search and suggestions of a common word stop after their first matches) must
+  // start at the table's first row: with synchronized scans it started where the previous one stopped, and the same
+  // search answered other products each time.
+  it("reads tables in order from their first row, never from where another scan got to", async () => {
+    const [setting] = await rowsOf<{ synchronize_seqscans: string }>(t.db, sql`show synchronize_seqscans`);
+    expect(setting?.synchronize_seqscans).toBe("off");
   });
 });
