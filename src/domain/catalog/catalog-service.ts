@@ -5,7 +5,7 @@ import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { filterConditions, nextCursorOf, preparedProductQueries, selectProducts, toPage } from "./product-query.ts";
+import { arrayAsJson, filterConditions, nextCursorOf, preparedProductQueries, selectProducts, toPage } from "./product-query.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -20,6 +20,18 @@ const takeStock = namedStatement<{ pricePaise: number; name: string; image: stri
 
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
   const prepared = preparedProductQueries(db);
+  // Every page's menu reads the categories (twice for a listing: its layout and its sidebar): prepared once.
+  const categoryRows = db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      color: categories.color,
+      images: arrayAsJson(categories.images),
+      parentId: categories.parentId,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name))
+    .prepare("catalog_categories");
 
   async function releaseStock(
     tx: DbExecutor,
@@ -38,16 +50,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
   return {
     /** Top-level categories in display order, each with its sub-categories. */
     async listCategories(): Promise<Category[]> {
-      const rows = await db
-        .select({
-          id: categories.id,
-          name: categories.name,
-          color: categories.color,
-          images: categories.images,
-          parentId: categories.parentId,
-        })
-        .from(categories)
-        .orderBy(asc(categories.position), asc(categories.name));
+      const rows = await categoryRows.execute();
       const tops: Category[] = [];
       const byId = new Map<string, Category>();
       for (const row of rows) {

@@ -11,7 +11,7 @@ const subCategories = alias(categories, "sub_categories");
  * A text array read as JSON: the driver parses JSON natively, where it parses PostgreSQL's array text character by
  * character in JavaScript (a seventh of the shop's CPU for a list of 20 products, with five arrays each).
  */
-const arrayAsJson = (column: SQLWrapper) => sql<string[]>`array_to_json(${column})`;
+export const arrayAsJson = (column: SQLWrapper) => sql<string[]>`array_to_json(${column})`;
 
 /** Columns of a product with its category names, as every product query returns them. */
 export const productColumns = {
