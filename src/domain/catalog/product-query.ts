@@ -184,6 +184,7 @@ export function preparedProductQueries(db: Db) {
       .offset(sql.placeholder("offset"))
       .prepare(`catalog_page_${shape}`),
   );
+  // The total alone, for an empty page: one value (Drizzle's select wants a FROM, hence the one-row `(select 1)`).
   const total = memo((names, shape) =>
     db
       .select({ total: totalOf(names) })
