@@ -111,3 +111,20 @@ describe("a list's total", () => {
     });
   });
 });
+
+describe("a list's pages", () => {
+  it("follow one another newest first, with their products whole, whatever the page size and filters", async () => {
+    const queries = preparedProductQueries(database.db);
+    for (const filter of [{ catId: first?.id }, { catId: first?.id, minPricePaise: 1 }, {}]) {
+      const whole = await queries.page({ ...filter, page: 1, perPage: 100 });
+      const walked = [];
+      for (let page = 1; page <= 5; page++) walked.push(...(await queries.page({ ...filter, page, perPage: 7 })).items);
+      expect(walked.length, JSON.stringify(filter)).toBe(Math.min(35, whole.items.length));
+      // The same products in the same order as one large page, each with every column (the page picks ids first).
+      expect(walked, JSON.stringify(filter)).toEqual(whole.items.slice(0, walked.length));
+      const newest = walked.map((product) => product.createdAt.getTime());
+      expect(newest).toEqual([...newest].sort((a, b) => b - a));
+      expect(walked[0]).toMatchObject({ catName: expect.any(String), images: expect.any(Array), size: expect.any(Array) });
+    }
+  });
+});

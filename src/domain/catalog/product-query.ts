@@ -39,13 +39,8 @@ export const productColumns = {
 
 /** Products joined to their category and sub-category, selecting `productColumns`; add where, order and limit. */
 export function selectProducts(executor: DbExecutor) {
-  return selectProductsWith(executor, {});
-}
-
-/** `selectProducts` with more columns beside the product's. */
-function selectProductsWith<Extra extends Record<string, SQL.Aliased | SQL>>(executor: DbExecutor, extra: Extra) {
   return executor
-    .select({ ...productColumns, ...extra })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.catId))
     .leftJoin(subCategories, eq(subCategories.id, products.subCatId));
@@ -176,14 +171,28 @@ export function preparedProductQueries(db: Db) {
   // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
   // instead of two. Measured at a million products (two fresh servers side by side, medians of 8 rounds), the shop's
   // CPU per list page went from about 495 to 430 µs.
-  const page = memo((names, shape) =>
-    selectProductsWith(db, { listTotal: totalOf(names) })
+  //
+  // The page's products are picked by id first and read afterwards (a "deferred join"): an offset skips its rows in the
+  // (…, created_at, id) index alone, where reading every skipped product (its row, its arrays as JSON) cost far more.
+  // Measured at a million products, page 4,400 of a category (offset 88,000): 248 ms → 14 ms; page 1 is unchanged.
+  const page = memo((names, shape) => {
+    const picked = db
+      .select({ id: products.id, createdAt: products.createdAt })
+      .from(products)
       .where(conditionsOf(db, names, placeholders))
       .orderBy(...newestFirst)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
-      .prepare(`catalog_page_${shape}`),
-  );
+      .as("picked");
+    return db
+      .select({ ...productColumns, listTotal: totalOf(names) })
+      .from(picked)
+      .innerJoin(products, eq(products.id, picked.id))
+      .innerJoin(categories, eq(categories.id, products.catId))
+      .leftJoin(subCategories, eq(subCategories.id, products.subCatId))
+      .orderBy(desc(picked.createdAt), desc(picked.id))
+      .prepare(`catalog_page_${shape}`);
+  });
   // The total alone, for an empty page: one value (Drizzle's select wants a FROM, hence the one-row `(select 1)`).
   const total = memo((names, shape) =>
     db
