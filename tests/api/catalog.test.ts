@@ -250,6 +250,19 @@ describe("price and rating filters", () => {
     expect(body.products.every((p) => p.price >= 500 && p.price <= 3000)).toBe(true);
   });
 
+  it("serves a filtered list by page number up to its first 1,000 products, and says how to go further", async () => {
+    // Past the counted products of a narrower list (20 per page: page 50 ends at the 1,000th) a page is refused with a
+    // pointer to keyset paging; a category's own list, counted exactly, serves every page.
+    expect((await get(`/api/products?minPrice=1&page=50&perPage=20`)).status).toBe(200);
+    const deep = await get<{ error: boolean; msg: string }>(`/api/products?minPrice=1&page=51&perPage=20`);
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({ error: true, msg: expect.stringContaining("after=") });
+    expect((await get(`/api/products/rating?rating=1&page=11&perPage=100`)).status).toBe(400);
+    const unfiltered = await get(`/api/products?catId=${category?.id}&page=5000&perPage=20`);
+    expect(unfiltered.status).toBe(200);
+    expect(unfiltered.body.products).toEqual([]);
+  });
+
   it("refuses a negative price and a range whose minimum exceeds its maximum", async () => {
     expect((await get("/api/products/fiterByPrice?minPrice=-1&maxPrice=10")).status).toBe(400);
     const reversed = await get<{ msg: string }>("/api/products/fiterByPrice?minPrice=900&maxPrice=100");

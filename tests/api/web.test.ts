@@ -56,6 +56,15 @@ describe("server-rendered pages", () => {
     expect(stocked.body).toContain("In stock only: on");
   });
 
+  it("shows the last page a filtered listing serves for an edited page number past it, never an error page", async () => {
+    const category = demo.categories.find((c) => !c.parentId);
+    // The API refuses page 5,000 of a price-filtered list (tests/api/catalog.test.ts); the listing page clamps to it.
+    const response = await app.server.inject({ method: "GET", url: `/products/category/${category?.id}?minPrice=1&page=5000` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<h1`);
+    expect(response.body).toContain(category?.name ?? "?");
+  });
+
   it("answers an unknown page with the web app's 404 page", async () => {
     const response = await app.server.inject({ method: "GET", url: "/no-such-page" });
     expect(response.statusCode).toBe(404);

@@ -5,7 +5,16 @@ import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { arrayAsJson, filterConditions, nextCursorOf, preparedProductQueries, selectProducts, toPage } from "./product-query.ts";
+import {
+  arrayAsJson,
+  filterConditions,
+  LIST_COUNT_CAP,
+  lastServedPage,
+  nextCursorOf,
+  preparedProductQueries,
+  selectProducts,
+  toPage,
+} from "./product-query.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -77,7 +86,16 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     },
 
     /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
+    /** The last page of this list `listProducts` serves by number (`lastServedPage`): the web clamps to it. */
+    lastServedPage,
+
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
+      if (filter.page > lastServedPage(filter)) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `A filtered list is served by page number up to its first ${LIST_COUNT_CAP} products: continue past them with after=<nextCursor>.`,
+        );
+      }
       const { items, total, capped } = await prepared.page(filter);
       return toPage(items, total, filter, capped);
     },

@@ -60,6 +60,27 @@ const FILTERS = [
 ] as const;
 type FilterName = (typeof FILTERS)[number];
 
+/**
+ * Whether a list's total is exact: one row of `category_counts` for a list narrowed by a category alone, or by nothing.
+ * Any other list is counted up to LIST_COUNT_CAP (`capped`), and pages past that many products are not served by number.
+ */
+export function countedByCategory(filter: ProductFilter): boolean {
+  return byCategory(appliedFilters(filter));
+}
+
+/**
+ * The last page of a list served by number: any page of a list whose total is exact, and of a narrower list the pages
+ * of its first LIST_COUNT_CAP products (its total is counted no further; `after` walks past them). Skipping a hundred
+ * thousand products that a price or rating filter must check one by one cost hundreds of milliseconds of the database
+ * per request at a million products, and nothing a shopper does asks for it.
+ */
+export function lastServedPage(filter: ProductFilter): number {
+  return countedByCategory(filter) ? Number.POSITIVE_INFINITY : Math.ceil(LIST_COUNT_CAP / filter.perPage);
+}
+
+const byCategory = (names: readonly FilterName[]) =>
+  names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName");
+
 /** The filters `filter` applies; a value that narrows nothing (no location, inStock false) is not one. */
 function appliedFilters(filter: ProductFilter): FilterName[] {
   return FILTERS.filter((name) => {
@@ -142,15 +163,12 @@ export function preparedProductQueries(db: Db) {
     };
   };
   const newestFirst = [desc(products.createdAt), desc(products.id)];
-  /** Whether a list's total is one row of `category_counts`: a list narrowed by a category alone, or by nothing. */
-  const countedByCategory = (names: readonly FilterName[]) =>
-    names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName");
   /**
    * A list's total as one value: a list narrowed by a category alone (or nothing) reads the count the triggers keep
    * (`category_counts`, migration 0009), any other list counts its products up to the `countLimit` placeholder.
    */
   const totalOf = (names: readonly FilterName[]): SQL<number> => {
-    if (countedByCategory(names)) {
+    if (byCategory(names)) {
       const first = names[0];
       const category =
         first === "catId" || first === "subCatId"
@@ -209,7 +227,7 @@ export function preparedProductQueries(db: Db) {
   );
   /** The total as the list reports it: capped past `cap` unless it is a category's count. */
   const reported = (names: readonly FilterName[], total: number, cap: number) =>
-    !countedByCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
+    !byCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
 
   return {
     async byId(id: string): Promise<Product | undefined> {

@@ -63,7 +63,7 @@ export const paginationQuery = z.object({
  */
 export const listPagingQuery = z.object({
   page: numberParam("page", { min: 1, max: 100_000, integer: true }).describe(
-    `Page number, from 1. Without page and perPage the answer is the whole list (at most ${UNPAGED_LIST_MAX} products).`,
+    `Page number, from 1. Without page and perPage the answer is the whole list (at most ${UNPAGED_LIST_MAX} products). A list narrowed by more than its category (price, rating, location, stock, featured) is served by page number up to its first 1,000 products (400 past them); /api/products' after walks further.`,
   ),
   perPage: numberParam("perPage", { min: 1, max: MAX_PER_PAGE, integer: true }).describe(
     `Products per page (1–${MAX_PER_PAGE}, default ${DEFAULT_PER_PAGE} when page is given).`,

@@ -39,9 +39,11 @@ export async function loadListing({
   const location = context.get(requestInfoContext).location;
   const catId = category.parentId ?? category.id;
   const scope = isSubCategory ? { subCatId: category.id } : { catId: category.id };
+  const filter = { ...scope, ...toProductFilter(query), location };
   const [categories, page] = await Promise.all([
     catalog.listCategories(),
-    catalog.listProducts({ ...scope, ...toProductFilter(query), location }),
+    // A page number past what a filtered list serves (an edited URL) shows its last page, never an error page.
+    catalog.listProducts({ ...filter, page: Math.min(filter.page, catalog.lastServedPage(filter)) }),
   ]);
   const parent = categories.find((candidate) => candidate.id === catId);
 
