@@ -3,6 +3,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, type SQL, type SQLWrapper
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
+import { createLocationShares } from "./location-shares.ts";
 import type { Page, Pagination, Product, ProductFilter } from "./types.ts";
 
 const subCategories = alias(categories, "sub_categories");
@@ -142,7 +143,11 @@ export function filterConditions(executor: DbExecutor, filter: ProductFilter): S
  * measured at a million products, a product by id went from 0.4 ms to 0.1 ms and from 0.2 ms to 0.05 ms of the
  * shop's CPU (bench/results). Only for `db` itself, never a transaction.
  */
-export function preparedProductQueries(db: Db) {
+export function preparedProductQueries(
+  db: Db,
+  /** Locations sold in by fewer than this share of the products are gathered (see pickedIds; tests raise it). */
+  { rareLocationShare = RARE_LOCATION_SHARE }: { rareLocationShare?: number } = {},
+) {
   const byId = selectProducts(db)
     .where(eq(products.id, sql.placeholder("id")))
     .prepare("catalog_product_by_id");
@@ -150,18 +155,20 @@ export function preparedProductQueries(db: Db) {
   const valuesOf = (filter: ProductFilter, names: readonly FilterName[]) =>
     Object.fromEntries(names.filter((name) => name !== "inStock").map((name) => [name, filter[name]]));
   const shapeOf = (names: readonly FilterName[]) => names.reduce((mask, name) => mask | (1 << FILTERS.indexOf(name)), 0);
-  const memo = <T>(make: (names: readonly FilterName[], shape: number) => T) => {
+  /** A statement per shape of filters, and per way of picking its products (`gathered`, see pickedIds). */
+  const memo = <T>(make: (names: readonly FilterName[], shape: number, gathered: boolean) => T) => {
     const made = new Map<number, T>();
-    return (names: readonly FilterName[]) => {
-      const shape = shapeOf(names);
+    return (names: readonly FilterName[], gathered = false) => {
+      const shape = shapeOf(names) | (gathered ? 1 << FILTERS.length : 0);
       let statement = made.get(shape);
       if (!statement) {
-        statement = make(names, shape);
+        statement = make(names, shape, gathered);
         made.set(shape, statement);
       }
       return statement;
     };
   };
+  const locationShares = createLocationShares(db);
   const newestFirst = [desc(products.createdAt), desc(products.id)];
   /**
    * A list's total as one value: a list narrowed by a category alone (or nothing) reads the count the triggers keep
@@ -186,30 +193,55 @@ export function preparedProductQueries(db: Db) {
       .limit(sql.placeholder("countLimit"));
     return sql<number>`(select count(*)::int from (${matching}) as matching)`;
   };
-  // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
-  // instead of two. Measured at a million products (two fresh servers side by side, medians of 8 rounds), the shop's
-  // CPU per list page went from about 495 to 430 µs.
-  //
-  // The page's products are picked by id first and read afterwards (a "deferred join"): an offset skips its rows in the
-  // (…, created_at, id) index alone, where reading every skipped product (its row, its arrays as JSON) cost far more.
-  // Measured at a million products, page 4,400 of a category (offset 88,000): 248 ms → 14 ms; page 1 is unchanged.
-  const page = memo((names, shape) => {
-    const picked = db
+  /**
+   * The ids (and dates) of a list's products in list order, for a page to read afterwards (a "deferred join": an
+   * offset skips its rows in the (…, created_at, id) index alone, where reading every skipped product, its row and its
+   * arrays as JSON, cost far more; at a million products page 4,400 of a category went from 248 ms to 7–14 ms).
+   * Walking the list's order until a page is full is quick while matches are common. For a location few products are
+   * sold in (`gathered`) it could walk the whole catalogue to find none ("Chad" at a million products: 360 ms a page),
+   * so those are gathered first through the locations index (an OFFSET, of 0, keeps PostgreSQL from merging the two
+   * steps back into one walk) and then put in order.
+   */
+  const pickedIds = (where: SQL | undefined, gathered: boolean) => {
+    if (!gathered) {
+      return db
+        .select({ id: products.id, createdAt: products.createdAt })
+        .from(products)
+        .where(where)
+        .orderBy(...newestFirst)
+        .$dynamic();
+    }
+    const matching = db
       .select({ id: products.id, createdAt: products.createdAt })
       .from(products)
-      .where(conditionsOf(db, names, placeholders))
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("picked");
+      .where(where)
+      // OFFSET 0 as a placeholder: Drizzle leaves a literal 0 out of the SQL, and the fence needs the clause.
+      .offset(sql.placeholder("fence"))
+      .as("matching");
     return db
-      .select({ ...productColumns, listTotal: totalOf(names) })
+      .select({ id: matching.id, createdAt: matching.createdAt })
+      .from(matching)
+      .orderBy(desc(matching.createdAt), desc(matching.id))
+      .$dynamic();
+  };
+  /** The products of picked ids, in list order, with `extra` columns beside theirs. */
+  const productsOf = <Extra extends Record<string, SQL>>(picked: ReturnType<ReturnType<typeof pickedIds>["as"]>, extra: Extra) =>
+    db
+      .select({ ...productColumns, ...extra })
       .from(picked)
       .innerJoin(products, eq(products.id, picked.id))
       .innerJoin(categories, eq(categories.id, products.catId))
       .leftJoin(subCategories, eq(subCategories.id, products.subCatId))
-      .orderBy(desc(picked.createdAt), desc(picked.id))
-      .prepare(`catalog_page_${shape}`);
+      .orderBy(desc(picked.createdAt), desc(picked.id));
+  // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
+  // instead of two. Measured at a million products (two fresh servers side by side, medians of 8 rounds), the shop's
+  // CPU per list page went from about 495 to 430 µs.
+  const page = memo((names, shape, gathered) => {
+    const picked = pickedIds(conditionsOf(db, names, placeholders), gathered)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("picked");
+    return productsOf(picked, { listTotal: totalOf(names) }).prepare(`catalog_page_${shape}`);
   });
   // The total alone, for an empty page: one value (Drizzle's select wants a FROM, hence the one-row `(select 1)`).
   const total = memo((names, shape) =>
@@ -218,13 +250,15 @@ export function preparedProductQueries(db: Db) {
       .from(sql`(select 1) as one`)
       .prepare(`catalog_total_${shape}`),
   );
-  const after = memo((names, shape) =>
-    selectProducts(db)
-      .where(and(conditionsOf(db, names, placeholders), afterProduct(sql.placeholder("after"))))
-      .orderBy(...newestFirst)
+  const after = memo((names, shape, gathered) => {
+    const picked = pickedIds(and(conditionsOf(db, names, placeholders), afterProduct(sql.placeholder("after"))), gathered)
       .limit(sql.placeholder("limit"))
-      .prepare(`catalog_after_${shape}`),
-  );
+      .as("picked");
+    return productsOf(picked, {}).prepare(`catalog_after_${shape}`);
+  });
+  /** Whether a list is filtered by a location few products are sold in (see pickedIds). */
+  const gatheredFor = async (filter: ProductFilter) =>
+    filter.location !== undefined && filter.location !== "" && (await locationShares.isRare(filter.location, rareLocationShare));
   /** The total as the list reports it: capped past `cap` unless it is a category's count. */
   const reported = (names: readonly FilterName[], total: number, cap: number) =>
     !byCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
@@ -243,18 +277,33 @@ export function preparedProductQueries(db: Db) {
     async page(filter: ProductFilter, cap = LIST_COUNT_CAP): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const names = appliedFilters(filter);
       const values = { ...valuesOf(filter, names), countLimit: cap + 1 };
-      const rows = await page(names).execute({ ...values, limit: filter.perPage, offset: (filter.page - 1) * filter.perPage });
+      const statement = page(names, await gatheredFor(filter));
+      const rows = await statement.execute({
+        ...values,
+        limit: filter.perPage,
+        offset: (filter.page - 1) * filter.perPage,
+        fence: 0,
+      });
       const [first] = rows;
       const counted = first ? first.listTotal : ((await total(names).execute(values))[0]?.total ?? 0);
       const items = rows.map(({ listTotal: _, ...product }) => product);
       return { items, ...reported(names, counted, cap) };
     },
-    after(filter: ProductFilter, productId: string): Promise<Product[]> {
+    async after(filter: ProductFilter, productId: string): Promise<Product[]> {
       const names = appliedFilters(filter);
-      return after(names).execute({ ...valuesOf(filter, names), after: productId, limit: filter.perPage });
+      const statement = after(names, await gatheredFor(filter));
+      return statement.execute({ ...valuesOf(filter, names), after: productId, limit: filter.perPage, fence: 0 });
     },
   };
 }
+
+/**
+ * A location sold in by fewer than this share of the products (by the statistics; one they do not list is rarer still)
+ * has its products gathered through the locations index (see `pickedIds` in preparedProductQueries). At a million
+ * products a quarter-of-the-catalogue location is served in 0.1 ms walking the list in order and in 400 ms gathered;
+ * a location with no product the other way round (360 ms against 0.06 ms).
+ */
+export const RARE_LOCATION_SHARE = 0.005;
 
 /**
  * Lists narrowed by more than their category are counted up to this many products: exact below, "at least" above
