@@ -71,3 +71,37 @@ describe("the database connection", () => {
     expect(setting?.synchronize_seqscans).toBe("off");
   });
 });
+
+describe("related products", () => {
+  it("are the newest of the product's sub-category (its category without one), in the location, never the product", async () => {
+    const category = await createTestCategory(t.db);
+    const sub = await createTestCategory(t.db, { parentId: category.id });
+    const day = (n: number) => new Date(Date.UTC(2024, 0, n));
+    const inSub = [];
+    for (let n = 1; n <= 5; n++) {
+      inSub.push(
+        await createTestProduct(t.db, {
+          catId: category.id,
+          subCatId: sub.id,
+          createdAt: day(n),
+          locations: n === 2 ? ["Tuvalu"] : ["India"],
+        }),
+      );
+    }
+    const outsideSub = await createTestProduct(t.db, { catId: category.id, createdAt: day(9) });
+    const [one, two, three, four, five] = inSub.map((product) => product.id);
+    const related = (productId: string, options: { subCatId: string | null; location?: string; limit?: number }) =>
+      t.services.catalog
+        .listRelatedProducts({ productId, catId: category.id, limit: 3, ...options })
+        .then((items) => items.map((product) => product.id));
+
+    expect(await related(String(five), { subCatId: sub.id })).toEqual([four, three, two]);
+    expect(await related(String(three), { subCatId: sub.id })).toEqual([five, four, two]);
+    expect(await related(String(three), { subCatId: sub.id, limit: 10 })).toEqual([five, four, two, one]);
+    expect(await related(String(three), { subCatId: sub.id, location: "India" })).toEqual([five, four, one]);
+    expect(await related(String(one), { subCatId: sub.id, location: "Tuvalu" })).toEqual([two]);
+    // Without a sub-category: the category's products, the one outside every sub-category too.
+    expect(await related(outsideSub.id, { subCatId: null })).toEqual([five, four, three]);
+    expect(await related(String(five), { subCatId: null })).toEqual([outsideSub.id, four, three]);
+  });
+});

@@ -1,20 +1,11 @@
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/shopping.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import {
-  arrayAsJson,
-  filterConditions,
-  LIST_COUNT_CAP,
-  lastServedPage,
-  nextCursorOf,
-  preparedProductQueries,
-  selectProducts,
-  toPage,
-} from "./product-query.ts";
+import { arrayAsJson, LIST_COUNT_CAP, lastServedPage, nextCursorOf, preparedProductQueries, toPage } from "./product-query.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
@@ -127,11 +118,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       limit: number;
     }): Promise<Product[]> {
       const scope = options.subCatId ? { subCatId: options.subCatId } : { catId: options.catId };
-      const where = and(
-        ne(products.id, options.productId),
-        filterConditions(db, { ...scope, location: options.location, page: 1, perPage: options.limit }),
-      );
-      return selectProducts(db).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(options.limit);
+      // The list's own prepared statement, one product longer, so that leaving the product itself out still fills it.
+      const items = await prepared.first({ ...scope, location: options.location, page: 1, perPage: options.limit + 1 });
+      return items.filter((product) => product.id !== options.productId).slice(0, options.limit);
     },
 
     /**

@@ -256,6 +256,12 @@ export function preparedProductQueries(
       .as("picked");
     return productsOf(picked, {}).prepare(`catalog_after_${shape}`);
   });
+  const first = memo((names, shape, gathered) => {
+    const picked = pickedIds(conditionsOf(db, names, placeholders), gathered)
+      .limit(sql.placeholder("limit"))
+      .as("picked");
+    return productsOf(picked, {}).prepare(`catalog_first_${shape}`);
+  });
   /** Whether a list is filtered by a location few products are sold in (see pickedIds). */
   const gatheredFor = async (filter: ProductFilter) =>
     filter.location !== undefined && filter.location !== "" && (await locationShares.isRare(filter.location, rareLocationShare));
@@ -288,6 +294,12 @@ export function preparedProductQueries(
       const counted = first ? first.listTotal : ((await total(names).execute(values))[0]?.total ?? 0);
       const items = rows.map(({ listTotal: _, ...product }) => product);
       return { items, ...reported(names, counted, cap) };
+    },
+    /** The first `perPage` products of a list, without its total: a row of products beside a page. */
+    async first(filter: ProductFilter): Promise<Product[]> {
+      const names = appliedFilters(filter);
+      const statement = first(names, await gatheredFor(filter));
+      return statement.execute({ ...valuesOf(filter, names), limit: filter.perPage, fence: 0 });
     },
     async after(filter: ProductFilter, productId: string): Promise<Product[]> {
       const names = appliedFilters(filter);
