@@ -109,16 +109,29 @@ export function createReviewsService({
   changes: CatalogChanges;
   now: () => Date;
 }) {
+  // Every product page reads a page of its reviews and their histogram: prepared once (written once, planned once per
+  // connection) rather than built on every call.
+  const ofProduct = eq(reviews.productId, sql.placeholder("productId"));
+  // The total rides in every row of the page (an uncorrelated subquery, computed once): one statement, not two.
+  const reviewPage = selectReviews(db, ofProduct, {
+    total: sql<number>`(select count(*)::int from ${reviews} where ${ofProduct})`,
+  })
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("reviews_page");
+  const reviewCount = db.select({ total: count() }).from(reviews).where(ofProduct).prepare("reviews_count");
+  const ratingRows = db
+    .select({ rating: reviews.customerRating, count: count() })
+    .from(reviews)
+    .where(ofProduct)
+    .groupBy(reviews.customerRating)
+    .prepare("reviews_rating_summary");
+
   return {
     /** A product's reviews, newest first, one page of them with the product's total. */
     async listReviews({ productId, page, perPage }: Pagination & { productId: string }): Promise<Page<Review>> {
-      const where = eq(reviews.productId, productId);
-      // The total rides in every row of the page (an uncorrelated subquery, computed once): one statement, not two.
-      const rows = await selectReviews(db, where, { total: sql<number>`(select count(*)::int from ${reviews} where ${where})` })
-        .limit(perPage)
-        .offset((page - 1) * perPage);
-      const total =
-        rows[0]?.total ?? (page === 1 ? 0 : ((await db.select({ total: count() }).from(reviews).where(where))[0]?.total ?? 0));
+      const rows = await reviewPage.execute({ productId, limit: perPage, offset: (page - 1) * perPage });
+      const total = rows[0]?.total ?? (page === 1 ? 0 : ((await reviewCount.execute({ productId }))[0]?.total ?? 0));
       return toPage(
         rows.map(({ total: _, ...review }) => review),
         total,
@@ -128,11 +141,7 @@ export function createReviewsService({
 
     /** How many reviews give each whole star, for the histogram. */
     async ratingSummary(productId: string): Promise<RatingSummary> {
-      const rows = await db
-        .select({ rating: reviews.customerRating, count: count() })
-        .from(reviews)
-        .where(eq(reviews.productId, productId))
-        .groupBy(reviews.customerRating);
+      const rows = await ratingRows.execute({ productId });
       const byStar = new Map<number, number>();
       for (const row of rows) {
         const star = Math.max(1, Math.floor(row.rating));
