@@ -23,8 +23,8 @@ export function createLocationShares(
     )
       .then(([row]) => {
         const locations = row?.locations;
-        // Without statistics (before the first ANALYZE, and always on the embedded database, which has no autovacuum)
-        // nothing is known to be rare.
+        // Without statistics (before the first ANALYZE; the embedded database has no autovacuum, so there only a bulk
+        // seed's ANALYZE gives them) nothing is known to be rare.
         snapshot = {
           at: now(),
           shares: locations ? new Map(locations.map((location, index) => [location, row?.shares?.[index] ?? 0])) : undefined,
