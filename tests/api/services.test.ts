@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "#db/client.ts";
+import { products } from "#db/schema/catalog.ts";
 import { createTestCategory, createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
@@ -103,5 +104,26 @@ describe("related products", () => {
     // Without a sub-category: the category's products, the one outside every sub-category too.
     expect(await related(outsideSub.id, { subCatId: null })).toEqual([five, four, three]);
     expect(await related(String(five), { subCatId: null })).toEqual([outsideSub.id, four, three]);
+  });
+});
+
+describe("a keyset walk", () => {
+  it("says so when the product it continues after has been deleted, instead of ending the list early", async () => {
+    const category = await createTestCategory(t.db);
+    const built = [];
+    for (let n = 1; n <= 4; n++)
+      built.push(await createTestProduct(t.db, { catId: category.id, createdAt: new Date(Date.UTC(2024, 1, n)) }));
+    const filter = { catId: category.id, page: 1, perPage: 2 };
+    const first = await t.services.catalog.listProducts(filter);
+    expect(first.items.map((product) => product.id)).toEqual([built[3]?.id, built[2]?.id]);
+    const cursor = String(first.nextCursor);
+    expect((await t.services.catalog.listProductsAfter(filter, cursor)).items.map((product) => product.id)).toEqual([
+      built[1]?.id,
+      built[0]?.id,
+    ]);
+    await t.db.delete(products).where(eq(products.id, cursor));
+    await expect(t.services.catalog.listProductsAfter(filter, cursor)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The end of a walk is still an empty page: its cursor's product exists.
+    expect((await t.services.catalog.listProductsAfter(filter, String(built[0]?.id))).items).toEqual([]);
   });
 });

@@ -93,10 +93,15 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     /**
      * A keyset page of a list: the products after `after` (a product id, the previous page's `nextCursor`), however deep,
-     * at the cost of the first page. No total: walking a whole category never counts it.
+     * at the cost of the first page. No total: walking a whole category never counts it. The position is read from
+     * the cursor's product, so a cursor whose product has been deleted since is NOT_FOUND, never an empty page that
+     * would look like the end of the list (checked only when a page comes back short).
      */
     async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
       const items = await prepared.after(filter, after);
+      if (items.length < filter.perPage && !(await prepared.byId(after))) {
+        throw notFound("The product this page continues after no longer exists: start again from the first page.");
+      }
       return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
     },
 
