@@ -65,6 +65,18 @@ describe("server-rendered pages", () => {
     expect(response.body).toContain(category?.name ?? "?");
   });
 
+  it("serves the sitemap whole while the catalogue fits one file: part 1 is the same, other parts do not exist", async () => {
+    const whole = await app.server.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body).toContain("<urlset");
+    expect(whole.body.match(/<url>/g)?.length).toBe(1 + demo.categories.length + demo.products.length);
+    expect(whole.body).toContain(`/product/${newest?.id}</loc>`);
+    expect((await app.server.inject({ method: "GET", url: "/sitemap.xml?part=1" })).body).toBe(whole.body);
+    for (const part of ["2", "0", "abc", "1e3"]) {
+      expect((await app.server.inject({ method: "GET", url: `/sitemap.xml?part=${part}` })).statusCode, part).toBe(404);
+    }
+  });
+
   it("answers an unknown page with the web app's 404 page", async () => {
     const response = await app.server.inject({ method: "GET", url: "/no-such-page" });
     expect(response.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/shopping.ts";
@@ -103,6 +103,16 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         throw notFound("The product this page continues after no longer exists: start again from the first page.");
       }
       return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
+    },
+
+    /** Product ids and their dates, newest first, `limit` of them from `offset`: what a sitemap lists, nothing more. */
+    async productDates(offset: number, limit: number): Promise<{ id: string; createdAt: Date }[]> {
+      return db
+        .select({ id: products.id, createdAt: products.createdAt })
+        .from(products)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limit)
+        .offset(offset);
     },
 
     async getProduct(id: string): Promise<Product> {

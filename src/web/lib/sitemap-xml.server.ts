@@ -21,6 +21,33 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/**
+ * How a shop's URLs split into sitemap files. While the pages (home, categories) and the products fit in one file it
+ * is the whole sitemap; past that, `/sitemap.xml` is an index of parts: part 1 the pages, then the products newest first,
+ * `perFile` to a part (a million products make 21 files).
+ */
+export function sitemapLayout(pageUrls: number, products: number, perFile = SITEMAP_MAX_URLS) {
+  const indexed = pageUrls + products > perFile;
+  const files = indexed ? 1 + Math.ceil(products / perFile) : 1;
+  return {
+    indexed,
+    files,
+    /** What part `n` (from 1) lists: whether the pages, and which products; null for a part that does not exist. */
+    part(n: number): { pages: boolean; offset: number; limit: number } | null {
+      if (!Number.isInteger(n) || n < 1 || n > files) return null;
+      if (!indexed) return { pages: true, offset: 0, limit: products };
+      if (n === 1) return { pages: true, offset: 0, limit: 0 };
+      return { pages: false, offset: (n - 2) * perFile, limit: perFile };
+    },
+  };
+}
+
+/** A sitemap index (https://www.sitemaps.org/protocol.html#index) of these sitemap files. */
+export function sitemapIndexXml(locs: readonly string[]): string {
+  const sitemaps = locs.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join("\n")}\n</sitemapindex>\n`;
+}
+
 /** Paths crawlers should leave alone: the API, per-shopper pages and the home page's data endpoint. */
 export const ROBOTS_DISALLOW = ["/api/", "/my-account", "/cart", "/checkout", "/orders", "/my-list", "/home-products"] as const;
 

@@ -1,27 +1,37 @@
 import { servicesContext, settingsContext } from "#app-context";
-import { SITEMAP_MAX_URLS, type SitemapEntry, sitemapXml } from "../lib/sitemap-xml.server.ts";
+import { type SitemapEntry, sitemapIndexXml, sitemapLayout, sitemapXml } from "../lib/sitemap-xml.server.ts";
 import type { Route } from "./+types/sitemap.ts";
 
-const PAGE_SIZE = 100;
-
 /**
- * `/sitemap.xml`: home, every category and sub-category listing and every product page, up to the protocol's 50,000
- * URLs (a larger catalogue would need a sitemap index). Products are read page by page, never all at once.
+ * `/sitemap.xml`: home, every category and sub-category listing and every product page. Up to the protocol's 50,000
+ * URLs that is the sitemap itself; a larger catalogue gets a sitemap index of parts, `/sitemap.xml?part=N`
+ * (`sitemapLayout`). Products are read as ids and dates only, one part at a time.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const origin = context.get(settingsContext).publicUrl.replace(/\/+$/, "");
-  const entries: SitemapEntry[] = [{ loc: `${origin}/` }];
+  const pages: SitemapEntry[] = [{ loc: `${origin}/` }];
   for (const category of await catalog.listCategories()) {
-    entries.push({ loc: `${origin}/products/category/${category.id}` });
-    for (const sub of category.children) entries.push({ loc: `${origin}/products/subCat/${sub.id}` });
+    pages.push({ loc: `${origin}/products/category/${category.id}` });
+    for (const sub of category.children) pages.push({ loc: `${origin}/products/subCat/${sub.id}` });
   }
-  for (let page = 1; entries.length < SITEMAP_MAX_URLS; page++) {
-    const { items, totalPages } = await catalog.listProducts({ page, perPage: PAGE_SIZE });
-    for (const product of items) entries.push({ loc: `${origin}/product/${product.id}`, lastmod: product.createdAt });
-    if (page >= totalPages) break;
+  const { total } = await catalog.listProducts({ page: 1, perPage: 1 });
+  const layout = sitemapLayout(pages.length, total);
+  const asked = new URL(request.url).searchParams.get("part");
+  if (asked === null && layout.indexed) {
+    const parts = Array.from({ length: layout.files }, (_, index) => `${origin}/sitemap.xml?part=${index + 1}`);
+    return xmlResponse(sitemapIndexXml(parts));
   }
-  return new Response(sitemapXml(entries), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  const part = layout.part(asked === null ? 1 : /^[1-9][0-9]{0,5}$/.test(asked) ? Number(asked) : 0);
+  if (!part) throw new Response("No such sitemap part", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const entries = part.pages ? [...pages] : [];
+  if (part.limit > 0) {
+    for (const product of await catalog.productDates(part.offset, part.limit)) {
+      entries.push({ loc: `${origin}/product/${product.id}`, lastmod: product.createdAt });
+    }
+  }
+  return xmlResponse(sitemapXml(entries));
 }
+
+const xmlResponse = (xml: string) =>
+  new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
