@@ -32,12 +32,11 @@ async function signInWithGoogle(page: Page, redirectTo: string, name: string, { 
   const token = (await (
     await fetch(`${harness}/google/token?email=${encodeURIComponent(email)}&name=${encodeURIComponent(name)}`)
   ).json()) as { credential: string };
-  // Hydration renders the form's hidden input again (value ""): the credential goes in once React has taken the form.
+  // The credential goes in once React has committed the form: its effects run after that, and the first of them asks
+  // for Google's script, so that script's element is the sign. (The hidden input has no default of its own for React to
+  // write back: google-sign-in.tsx.)
   if (javaScript) {
-    await page.waitForFunction(() => {
-      const form = document.getElementById("google-sign-in");
-      return form !== null && Object.keys(form).some((key) => key.startsWith("__reactFiber"));
-    });
+    await page.waitForFunction(() => document.querySelector('script[src="https://accounts.google.com/gsi/client"]') !== null);
   }
   await page.locator('#google-sign-in input[name="credential"]').evaluate((input: HTMLInputElement, value) => {
     input.value = value;

@@ -61,8 +61,10 @@ export function GoogleSignIn({ clientId, redirectTo }: { clientId: string | null
       {!ready && (
         <Form method="post" id="google-sign-in">
           <input type="hidden" name="intent" value="google" />
-          {/* Uncontrolled: a script (or a test) that fills in a token of its own keeps it when React renders again. */}
-          <input type="hidden" name="credential" defaultValue="" />
+          {/* No value or defaultValue at all: a script (or a test) that fills in a token of its own keeps it when React
+              renders again. For a hidden input the default IS the value, so React writing defaultValue="" on a render
+              wiped a token put there. */}
+          <input type="hidden" name="credential" />
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <button
             type="submit"
