@@ -212,8 +212,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
 }
 
 /**
- * Reconciliation and the e-mail outbox, every PAYMENT_RECONCILE_SECONDS (decision 015). The timer never keeps the
- * process alive and a run never overlaps the previous one; a failed run is logged and the next one tries again.
+ * Reconciliation and the e-mail outbox, every PAYMENT_RECONCILE_SECONDS (decision 015); a failed run is logged and the
+ * next one tries again.
  */
 function startReconciliation(
   orders: OrdersService,
@@ -222,51 +222,52 @@ function startReconciliation(
   log: Log,
   closers: (() => Promise<void> | void)[],
 ) {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = Promise.all([orders.reconcile(), idempotency.prune()])
-      .then(([report]) => {
-        if (report.paid + report.expired + report.refunded > 0) log.info(report, "orders reconciled");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "order reconciliation failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  closers.push(async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatedly(
+    () =>
+      Promise.all([orders.reconcile(), idempotency.prune()])
+        .then(([report]) => {
+          if (report.paid + report.expired + report.refunded > 0) log.info(report, "orders reconciled");
+        })
+        .catch((error: unknown) => log.error({ err: error }, "order reconciliation failed")),
+    { firstMs: seconds * 1000, everyMs: seconds * 1000 },
+    closers,
+  );
 }
 
-/** Every hour, first a minute after start. */
-const HOUSEKEEPING_MS = { first: 60_000, every: 60 * 60_000 };
-
 /**
- * Housekeeping (src/domain/housekeeping.ts): rows nobody can use any more are deleted after their retention. Like
- * reconciliation, the timer never keeps the process alive, a pass never overlaps the previous one, and a failed pass
- * is logged and tried again at the next.
+ * Housekeeping (src/domain/housekeeping.ts), every hour and first a minute after start: rows nobody can use any more
+ * are deleted after their retention. A failed pass is logged and tried again at the next.
  */
 function startHousekeeping(services: Services, log: Log, closers: (() => Promise<void> | void)[]) {
+  repeatedly(
+    () =>
+      housekeeping(services, new Date())
+        .then((report) => {
+          if (Object.values(report).some((count) => count > 0)) log.info(report, "housekeeping: old rows deleted");
+        })
+        .catch((error: unknown) => log.error({ err: error }, "housekeeping failed")),
+    { firstMs: 60_000, everyMs: 60 * 60_000 },
+    closers,
+  );
+}
+
+/**
+ * Runs `job` after `firstMs`, then every `everyMs`. The timer never keeps the process alive, a run never overlaps the
+ * previous one (a run still going when the next is due skips it), and closing waits for the run in progress.
+ */
+function repeatedly(
+  job: () => Promise<unknown>,
+  { firstMs, everyMs }: { firstMs: number; everyMs: number },
+  closers: (() => Promise<void> | void)[],
+) {
   let running: Promise<unknown> | undefined;
-  const pass = () => {
-    if (running) return;
-    running = housekeeping(services, new Date())
-      .then((report) => {
-        if (Object.values(report).some((count) => count > 0)) log.info(report, "housekeeping: old rows deleted");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "housekeeping failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
   let timer = setTimeout(function next() {
-    pass();
-    timer = setTimeout(next, HOUSEKEEPING_MS.every);
+    running ??= job().finally(() => {
+      running = undefined;
+    });
+    timer = setTimeout(next, everyMs);
     timer.unref();
-  }, HOUSEKEEPING_MS.first);
+  }, firstMs);
   timer.unref();
   closers.push(async () => {
     clearTimeout(timer);
