@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "#db/client.ts";
+import type { Db } from "#db/client.ts";
+import { mostCommonElements } from "#db/statistics.ts";
+import { freshSnapshot } from "../fresh-snapshot.ts";
 
 /**
  * The share of products sold in each common location, from PostgreSQL's statistics of `products.locations` (the most
@@ -12,29 +13,9 @@ export function createLocationShares(
   db: Db,
   { maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},
 ) {
-  let snapshot: { at: number; shares: Map<string, number> | undefined } | undefined;
-  let loading: Promise<void> | undefined;
-
-  const load = () => {
-    loading ??= rowsOf<{ locations: string[] | null; shares: number[] | null }>(
-      db,
-      sql`select most_common_elems::text::text[] as locations, most_common_elem_freqs::float8[] as shares from pg_stats
-          where schemaname = current_schema() and tablename = 'products' and attname = 'locations'`,
-    )
-      .then(([row]) => {
-        const locations = row?.locations;
-        // Without statistics (before the first ANALYZE; the embedded database has no autovacuum, so there only a bulk
-        // seed's ANALYZE gives them) nothing is known to be rare.
-        snapshot = {
-          at: now(),
-          shares: locations ? new Map(locations.map((location, index) => [location, row?.shares?.[index] ?? 0])) : undefined,
-        };
-      })
-      .finally(() => {
-        loading = undefined;
-      });
-    return loading;
-  };
+  // Without statistics (before the first ANALYZE; the embedded database has no autovacuum, so there only a bulk seed's
+  // ANALYZE gives them) nothing is known to be rare.
+  const shares = freshSnapshot(() => mostCommonElements(db, "products", "locations"), { maxAgeMs, now });
 
   return {
     /**
@@ -42,10 +23,8 @@ export function createLocationShares(
      * locations at all) that gathering them through the index beats walking the list in order until a page is full.
      */
     async isRare(location: string, rareShare: number): Promise<boolean> {
-      if (!snapshot) await load();
-      else if (now() - snapshot.at > maxAgeMs) load().catch(() => {});
-      const shares = snapshot?.shares;
-      return shares !== undefined && (shares.get(location) ?? 0) < rareShare;
+      const known = await shares();
+      return known !== undefined && (known.get(location) ?? 0) < rareShare;
     },
   };
 }

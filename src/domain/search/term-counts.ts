@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client.ts";
+import { mostCommonElements } from "#db/statistics.ts";
+import { freshSnapshot } from "../fresh-snapshot.ts";
 
 /**
  * The search dictionary's counts (`search_terms`: each word and how many products hold it), PostgreSQL's statistics of
@@ -10,26 +12,7 @@ import { type Db, rowsOf } from "#db/client.ts";
  * on it: a snapshot a minute old is fine.
  */
 export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {}) {
-  let snapshot: Snapshot | undefined;
-  let loading: Promise<Snapshot> | undefined;
-
-  const load = () => {
-    loading ??= read(db, now())
-      .then((fresh) => {
-        snapshot = fresh;
-        return fresh;
-      })
-      .finally(() => {
-        loading = undefined;
-      });
-    return loading;
-  };
-
-  const current = async () => {
-    const known = snapshot ?? (await load());
-    if (now() - known.at > maxAgeMs) load().catch(() => {});
-    return known;
-  };
+  const current = freshSnapshot(() => read(db), { maxAgeMs, now });
 
   return {
     /**
@@ -62,7 +45,6 @@ export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: 
 export type TermCounts = ReturnType<typeof createTermCounts>;
 
 interface Snapshot {
-  at: number;
   total: number;
   count(term: string): number;
   countStartingWith(prefix: string): number;
@@ -72,7 +54,7 @@ interface Snapshot {
   lexemeShareOf(lexeme: string): number;
 }
 
-async function read(db: Db, at: number): Promise<Snapshot> {
+async function read(db: Db): Promise<Snapshot> {
   const [terms, totals, statistics] = await Promise.all([
     rowsOf<{ term: string; products: number }>(db, sql`select term, products from search_terms`),
     // Every product is in exactly one top-level category (category_counts, migration 0009).
@@ -81,20 +63,12 @@ async function read(db: Db, at: number): Promise<Snapshot> {
       sql`select coalesce(sum(k.products), 0)::int as total from category_counts k
           join categories c on c.id = k.category_id where c.parent_id is null`,
     ),
-    // Empty until ANALYZE (autovacuum's, or the bulk seed's) has run: the dictionary's counts then decide alone.
-    rowsOf<{ lexemes: string[] | null; shares: number[] | null }>(
-      db,
-      sql`select most_common_elems::text::text[] as lexemes, most_common_elem_freqs::float8[] as shares from pg_stats
-          where schemaname = current_schema() and tablename = 'products' and attname = 'search'`,
-    ),
+    // Undefined until ANALYZE has run: the dictionary's counts then decide alone.
+    mostCommonElements(db, "products", "search"),
   ]);
   const words = prefixSums(terms.map((row) => [row.term, row.products]));
-  const mostCommon = statistics[0]?.lexemes ?? [];
-  const shares = statistics[0]?.shares ?? [];
-  // The shares come first, one a lexeme; the array ends with their minimum, maximum and the share of empty vectors.
-  const lexemes = prefixSums(mostCommon.map((lexeme, index) => [lexeme, shares[index] ?? 0]));
+  const lexemes = prefixSums([...(statistics ?? [])]);
   return {
-    at,
     total: totals[0]?.total ?? 0,
     count: words.get,
     countStartingWith: words.sumStartingWith,

@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf } from "./client.ts";
+
+/**
+ * PostgreSQL's most common elements of an array or text-search column and the share of rows holding each (`pg_stats`,
+ * from ANALYZE: autovacuum's, or the bulk seed's), for a plan to be chosen before its statement is written. Undefined
+ * before the first ANALYZE of the table.
+ */
+export async function mostCommonElements(db: Db, table: string, column: string): Promise<Map<string, number> | undefined> {
+  const [row] = await rowsOf<{ elements: string[] | null; shares: number[] | null }>(
+    db,
+    sql`select most_common_elems::text::text[] as elements, most_common_elem_freqs::float8[] as shares from pg_stats
+        where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
+  );
+  // The shares come first, one an element; the array ends with their minimum, maximum and the share of empty values.
+  return row?.elements ? new Map(row.elements.map((element, index) => [element, row.shares?.[index] ?? 0])) : undefined;
+}
