@@ -62,23 +62,16 @@ const FILTERS = [
 type FilterName = (typeof FILTERS)[number];
 
 /**
- * Whether a list's total is exact: one row of `category_counts` for a list narrowed by a category alone, or by nothing.
- * Any other list is counted up to LIST_COUNT_CAP (`capped`), and pages past that many products are not served by number.
- */
-export function countedByCategory(filter: ProductFilter): boolean {
-  return byCategory(appliedFilters(filter));
-}
-
-/**
  * The last page of a list served by number: any page of a list whose total is exact, and of a narrower list the pages
  * of its first LIST_COUNT_CAP products (its total is counted no further; `after` walks past them). Skipping a hundred
  * thousand products that a price or rating filter must check one by one cost hundreds of milliseconds of the database
  * per request at a million products, and nothing a shopper does asks for it.
  */
 export function lastServedPage(filter: ProductFilter): number {
-  return countedByCategory(filter) ? Number.POSITIVE_INFINITY : Math.ceil(LIST_COUNT_CAP / filter.perPage);
+  return byCategory(appliedFilters(filter)) ? Number.POSITIVE_INFINITY : Math.ceil(LIST_COUNT_CAP / filter.perPage);
 }
 
+/** Whether a list's total is exact: one row of `category_counts`, for a list narrowed by a category alone or by nothing. */
 const byCategory = (names: readonly FilterName[]) =>
   names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName");
 
