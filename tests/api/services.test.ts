@@ -73,6 +73,40 @@ describe("the database connection", () => {
   });
 });
 
+describe("a category's first page on PostgreSQL", () => {
+  // Planned again on every request, a page's statement cost PostgreSQL twice the time of running it (PLANNED_PAGE_SIZES).
+  // One pooled connection, so the statements this test made are the ones pg_prepared_statements shows.
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "is planned once per connection in the shop's page sizes, and per request for a deeper page",
+    async () => {
+      const one = await createTestServices({ env: { DATABASE_POOL_SIZE: "1" } });
+      try {
+        const category = await createTestCategory(one.db);
+        for (let n = 0; n < 25; n++) await createTestProduct(one.db, { catId: category.id });
+        const list = (page: number) => one.services.catalog.listProducts({ catId: category.id, page, perPage: 20 });
+        for (let run = 0; run < 8; run++) expect((await list(1)).items).toHaveLength(20);
+        for (let run = 0; run < 8; run++) expect((await list(2)).items).toHaveLength(5);
+        const statements = await rowsOf<{ statement: string; generic_plans: number; custom_plans: number }>(
+          one.db,
+          sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+              where name like 'catalog_page_%' order by name`,
+        );
+        expect(statements).toHaveLength(2);
+        const first = statements.find((row) => !row.statement.includes("offset"));
+        const deeper = statements.find((row) => row.statement.includes("offset"));
+        // The first page: the size in the SQL, no offset; PostgreSQL keeps its plan after five executions.
+        expect(first?.statement).toMatch(/ limit 20\)/);
+        expect(first?.statement).not.toMatch(/offset/);
+        expect(first?.generic_plans).toBeGreaterThan(0);
+        // Page 2: limit and offset as parameters, as any page size of a client's own.
+        expect(deeper?.statement).toMatch(/limit \$\d+ offset \$\d+/);
+      } finally {
+        await one.close();
+      }
+    },
+  );
+});
+
 describe("related products", () => {
   it("are the newest of the product's sub-category (its category without one), in the location, never the product", async () => {
     const category = await createTestCategory(t.db);

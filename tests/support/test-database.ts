@@ -62,7 +62,7 @@ export async function createTestEnvironment(env: Record<string, string> = {}): P
   if (process.env.TEST_DB === "postgres") {
     const { url, drop } = await copyPostgresTemplate();
     settings.DATABASE_URL = url;
-    settings.DATABASE_POOL_SIZE = "4";
+    settings.DATABASE_POOL_SIZE ??= "4";
     dropDatabase = drop;
   } else {
     pglite = await loadPgliteSnapshot();
