@@ -265,18 +265,25 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
-/** utime + stime of one process in seconds, or undefined when unreadable. */
-function processCpuSeconds(pid: number): { comm: string; seconds: number } | undefined {
+/**
+ * utime + stime of one process in seconds, and cutime + cstime (`children`: the CPU of its children that have exited and
+ * been waited for), or undefined when unreadable.
+ */
+function processCpuSeconds(pid: number): { comm: string; seconds: number; children: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const open = stat.indexOf("(");
     const close = stat.lastIndexOf(")");
     const comm = stat.slice(open + 1, close);
     const fields = stat.slice(close + 2).split(" ");
-    // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (1-based over the whole line).
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    return { comm, seconds: (utime + stime) / ticksPerSecond() };
+    // After "pid (comm) ": state is field 3, utime field 14, stime field 15, cutime 16, cstime 17 (1-based over the
+    // whole line).
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    return {
+      comm,
+      seconds: (Number(utime) + Number(stime)) / ticksPerSecond(),
+      children: (Number(cutime) + Number(cstime)) / ticksPerSecond(),
+    };
   } catch {
     return undefined;
   }
@@ -304,7 +311,9 @@ export interface CpuSnapshot {
 
 /**
  * CPU seconds used so far by `pid` (the server), by every process named `postgres` (the PostgreSQL server's
- * processes), by this process (the harness and autocannon) and by the whole machine.
+ * processes), by this process (the harness and autocannon) and by the whole machine. PostgreSQL's figure includes the
+ * backends that have exited (counted in their parent's `children`): a pool closes idle connections, and a backend that
+ * exited between two snapshots took its CPU out of the sum (the difference could come out negative).
  */
 export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
   const server = serverPid === undefined ? 0 : (processCpuSeconds(serverPid)?.seconds ?? 0);
@@ -313,7 +322,7 @@ export function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
       const sample = processCpuSeconds(Number(entry));
-      if (sample?.comm === "postgres") postgres += sample.seconds;
+      if (sample?.comm === "postgres") postgres += sample.seconds + sample.children;
     }
   }
   const usage = process.cpuUsage();

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 
 /**
@@ -21,6 +22,12 @@ export interface PublicSettings {
 }
 
 export const settingsContext = createContext<PublicSettings>();
+
+/**
+ * The shop's categories, read from the catalogue at most once per request: the root's menu and a listing's (or the home
+ * page's, or a search's) sidebar both need them, and their loaders run side by side.
+ */
+export const categoriesContext = createContext<() => Promise<Category[]>>();
 
 export interface RequestInfo {
   /**

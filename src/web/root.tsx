@@ -10,7 +10,14 @@ import {
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
-import { authRequestContext, currentUserContext, requestInfoContext, servicesContext, settingsContext } from "#app-context";
+import {
+  authRequestContext,
+  categoriesContext,
+  currentUserContext,
+  requestInfoContext,
+  servicesContext,
+  settingsContext,
+} from "#app-context";
 import type { Route } from "./+types/root.ts";
 import appStylesheet from "./app.css?url";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
@@ -35,11 +42,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, location } = context.get(requestInfoContext);
   const { publicUrl } = context.get(settingsContext);
-  const { catalog, wishlist } = context.get(servicesContext);
+  const { wishlist } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
   const [categories, cart, savedProductIds] = await Promise.all([
-    catalog.listCategories(),
+    context.get(categoriesContext)(),
     loadCartSummary(context),
     // Every heart on the page (cards, quick view, product page) from one query, revalidated after each change.
     user ? wishlist.savedProductIds(user.id) : [],

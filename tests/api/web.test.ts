@@ -65,6 +65,27 @@ describe("server-rendered pages", () => {
     expect(response.body).toContain(category?.name ?? "?");
   });
 
+  it("reads the categories once for a page whose menu and sidebar both show them", async () => {
+    const { catalog } = app.services;
+    const read = catalog.listCategories;
+    let reads = 0;
+    catalog.listCategories = () => {
+      reads++;
+      return read();
+    };
+    try {
+      const category = demo.categories.find((c) => !c.parentId);
+      for (const url of [`/products/category/${category?.id}?v=once`, "/?v=once", "/search?q=gold&v=once"]) {
+        reads = 0;
+        const response = await app.server.inject({ method: "GET", url });
+        expect(response.statusCode, url).toBe(200);
+        expect(reads, url).toBe(1);
+      }
+    } finally {
+      catalog.listCategories = read;
+    }
+  });
+
   it("serves the sitemap whole while the catalogue fits one file: part 1 is the same, other parts do not exist", async () => {
     const whole = await app.server.inject({ method: "GET", url: "/sitemap.xml" });
     expect(whole.statusCode).toBe(200);

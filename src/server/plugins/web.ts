@@ -7,12 +7,14 @@ import type { ViteDevServer } from "vite";
 import {
   authRequestContext,
   type Cookies,
+  categoriesContext,
   currentUserContext,
   type PublicSettings,
   requestInfoContext,
   servicesContext,
   settingsContext,
 } from "#app-context";
+import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 import { policyWithHashes, withContentCoding } from "../../web/lib/public-pages.server.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
@@ -93,6 +95,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       const anonymous = isAnonymousRequest(request);
       context.set(servicesContext, options.services);
       context.set(settingsContext, options.settings);
+      let categories: Promise<Category[]> | undefined;
+      context.set(categoriesContext, () => {
+        categories ??= options.services.catalog.listCategories();
+        return categories;
+      });
       context.set(requestInfoContext, {
         nonce: anonymous ? undefined : reply.cspNonce?.script,
         anonymous,

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
 import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const location = context.get(requestInfoContext).location;
   const cards = ({ items }: { items: Product[] }) => items.map(toProductCardData);
-  const [categories, homeBanners] = await Promise.all([catalog.listCategories(), catalog.listBanners("home")]);
+  const [categories, homeBanners] = await Promise.all([context.get(categoriesContext)(), catalog.listBanners("home")]);
   const banners = (kind: "side" | "row" | "bottom") => catalog.listBanners(kind).then((rows) => toBannerData(rows, categories));
   // One category picked at random (spec §2), anew every hour rather than for every request, so that two visitors in
   // the same hour get the same page and a CDN can keep it (docs/decisions/019-cacheable-pages.md).

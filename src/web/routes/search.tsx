@@ -1,5 +1,5 @@
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
 import { priceBandInRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
@@ -32,11 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
   if (q === "") return { q, correctedQuery: null, listing: null };
   if (hasControlCharacters(q)) throw data("The search text must not contain control characters.", { status: 400 });
-  const { catalog, search } = context.get(servicesContext);
+  const { search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
   const [categories, found] = await Promise.all([
-    catalog.listCategories(),
+    context.get(categoriesContext)(),
     search.findProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
   ]);
   // Sub-categories with matches (and the chosen one), each with its count; categories without any are left out.

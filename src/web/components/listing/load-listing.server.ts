@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { settledWhenAnonymous } from "../../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../../lib/not-found.server.ts";
@@ -41,7 +41,7 @@ export async function loadListing({
   const scope = isSubCategory ? { subCatId: category.id } : { catId: category.id };
   const filter = { ...scope, ...toProductFilter(query), location };
   const [categories, page] = await Promise.all([
-    catalog.listCategories(),
+    context.get(categoriesContext)(),
     // A page number past what a filtered list serves (an edited URL) shows its last page, never an error page.
     catalog.listProducts({ ...filter, page: Math.min(filter.page, catalog.lastServedPage(filter)) }),
   ]);
