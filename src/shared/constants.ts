@@ -15,6 +15,8 @@ export const MAX_PER_PAGE = 100;
 /** Most products an API list answers when the client asks for no paging (docs/decisions/006-api-contract.md). */
 export const UNPAGED_LIST_MAX = 100;
 export const NEW_PRODUCTS_PER_PAGE = 16;
+/** Products in a product page's RELATED PRODUCTS row. */
+export const RELATED_PRODUCTS_COUNT = 10;
 
 export const PRICE_SLIDER = { min: 100, max: 60_000, step: 5 } as const;
 export const RATING_MAX = 5;

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, type Placeholder, type SQ
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
-import { NEW_PRODUCTS_PER_PAGE, PER_PAGE_OPTIONS } from "#shared/constants.ts";
+import { NEW_PRODUCTS_PER_PAGE, PER_PAGE_OPTIONS, RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
 import { createLocationShares } from "./location-shares.ts";
 import type { Page, Pagination, Product, ProductFilter } from "./types.ts";
 
@@ -314,7 +314,8 @@ export function preparedProductQueries(
 
 /**
  * Page sizes written into the SQL of a first page (and a keyset page) of a category's list or of the whole catalogue:
- * the shop's own sizes (its listing's choices and its new products' row). PostgreSQL plans a statement whose LIMIT or
+ * the shop's own sizes (its listing's choices, its new products' row, and a product page's related products: one more
+ * than it shows, so that leaving the product itself out still fills the row). PostgreSQL plans a statement whose LIMIT or
  * OFFSET is a parameter again on every execution: the plan made once for any values ("generic") is costed for a tenth
  * of the list, so it never looks cheaper than one made for the values given. At a million products that planning cost
  * PostgreSQL 0.45 ms for a page it then read in 0.2 ms. With the size in the text and no offset, the generic plan is
@@ -323,7 +324,11 @@ export function preparedProductQueries(
  * list joined every product by hash (1.2 s), and a search's plans depend on its words. Other sizes, and deeper pages,
  * keep their parameters. The set is small because each statement is kept per connection (about 160 KB with its plan).
  */
-export const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([...PER_PAGE_OPTIONS, NEW_PRODUCTS_PER_PAGE]);
+export const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
+  ...PER_PAGE_OPTIONS,
+  NEW_PRODUCTS_PER_PAGE,
+  RELATED_PRODUCTS_COUNT + 1,
+]);
 
 /** A number in a statement's SQL text: Drizzle sends a number given to `.limit()` as a parameter. */
 const inSqlText = (size: number) => sql.raw(String(Math.trunc(size))) as unknown as Placeholder;

@@ -1,6 +1,7 @@
 import { Suspense, useState } from "react";
 import { Await, Link, useActionData, useSearchParams } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.server.ts";
@@ -14,8 +15,6 @@ import { addReviewAction, loadReviewsData } from "../components/product/reviews-
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/product.ts";
-
-const RELATED_LIMIT = 10;
 
 /**
  * `/product/:id`. `?quick` is the quick view's request (useFetcher): the product alone, without reviews or related
@@ -39,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
       subCatId: product.subCatId,
       catId: product.catId,
       location: context.get(requestInfoContext).location,
-      limit: RELATED_LIMIT,
+      limit: RELATED_PRODUCTS_COUNT,
     })
     .then((items) => items.map(toProductCardData));
   return {
