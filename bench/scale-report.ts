@@ -156,8 +156,9 @@ warm-ups: ${JSON.stringify(report.pages.warmupHeaders)}; after each round: ${rep
 
 ## Where the time goes: EXPLAIN (ANALYZE, BUFFERS)
 
-The statements the catalogue service sends, captured as it runs them and explained again (second run reported) on
-the database alone, after the load:
+The statements the catalogue service sends, captured as it runs them and prepared again on the database alone, after
+the load; the seventh execution is reported, once PostgreSQL has chosen between planning the statement again each time
+and keeping one plan (the planning time the server pays from then on):
 
 ${markdownTable(["statement", "execution ms", "planning ms", "shared hit / read", "plan (top four nodes)"], explainRows)}
 `;
