@@ -323,8 +323,8 @@ export function preparedProductQueries(
  * (`plan_cache_mode`) is wrong for these statements: costed for a tenth of the catalogue, the first page of the whole
  * list joined every product by hash (1.2 s), and a search's plans depend on its words. Other sizes, and deeper pages,
  * keep their parameters. The set is small because each statement is kept per connection (about 160 KB with its plan):
- * at most 9 sizes × 4 shapes (category, sub-category, category by name, none) × 3 kinds (page, keyset page, row), 108
- * statements and 17 MB per connection if a client asked for every combination; the shop's own pages use about 20.
+ * at most 8 sizes × 4 shapes (category, sub-category, category by name, none) × 3 kinds (page, keyset page, row), 96
+ * statements and about 15 MB per connection if a client asked for every combination; the shop's own pages use about 20.
  */
 export const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
   ...PER_PAGE_OPTIONS,
