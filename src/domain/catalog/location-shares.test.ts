@@ -3,10 +3,10 @@ import { desc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPglite, type Database, openDatabase } from "#db/client.ts";
+import { createPglite, type Database } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
-import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { openDemoDatabase } from "#tests/support/demo-database.ts";
 import { createLocationShares } from "./location-shares.ts";
 import { filterConditions, preparedProductQueries, RARE_LOCATION_SHARE, selectProducts } from "./product-query.ts";
 import type { ProductFilter } from "./types.ts";
@@ -20,8 +20,7 @@ let pglite: PGlite;
 let database: Database;
 beforeAll(async () => {
   pglite = await createPglite();
-  database = await openDatabase({ pglite });
-  await seedDemoCatalog(database.db);
+  database = await openDemoDatabase(pglite);
 }, 60_000);
 afterAll(async () => {
   await database?.close();

@@ -1,9 +1,9 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPglite, type Database, openDatabase } from "#db/client.ts";
+import { createPglite, type Database } from "#db/client.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
-import { seedDemoCatalog } from "#db/seed/seed.ts";
+import { openDemoDatabase } from "#tests/support/demo-database.ts";
 import type { Product } from "../catalog/types.ts";
 import { createSearchService, type SearchService } from "./search-service.ts";
 
@@ -17,8 +17,7 @@ let database: Database;
 let search: SearchService;
 beforeAll(async () => {
   pglite = await createPglite();
-  database = await openDatabase({ pglite });
-  await seedDemoCatalog(database.db);
+  database = await openDemoDatabase(pglite);
   search = createSearchService({ db: database.db });
 }, 60_000);
 afterAll(async () => {
