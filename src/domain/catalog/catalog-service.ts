@@ -20,7 +20,7 @@ const takeStock = namedStatement<{ pricePaise: number; name: string; image: stri
 
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
   const prepared = preparedProductQueries(db);
-  // Every page's menu reads the categories (twice for a listing: its layout and its sidebar): prepared once.
+  // Every page's menu reads the categories (once per request, src/web/context.ts categoriesContext): prepared once.
   const categoryRows = db
     .select({
       id: categories.id,
@@ -76,10 +76,10 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return row;
     },
 
-    /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     /** The last page of this list `listProducts` serves by number (`lastServedPage`): the web clamps to it. */
     lastServedPage,
 
+    /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
       if (filter.page > lastServedPage(filter)) {
         throw new AppError(
