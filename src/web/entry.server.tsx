@@ -10,9 +10,9 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestInfoContext } from "#app-context";
+import { etagMatches } from "#shared/etags.ts";
 import {
   declaresPublicCache,
-  etagMatches,
   inlineScriptHashes,
   PRIVATE_PAGE_CACHE_CONTROL,
   PUBLIC_PAGE_CACHE_CONTROL,

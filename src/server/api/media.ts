@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { ImageVariants } from "#domain/media/image-variants.ts";
 import type { ImageStore, StoredImage } from "#domain/media/ports.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
+import { etagMatches } from "#shared/etags.ts";
 import { isStoredImageName } from "#shared/images.ts";
-import { etagMatches } from "../../web/lib/public-pages.server.ts";
 import { sendBusy } from "../plugins/database-outage.ts";
 import { errorBody } from "../plugins/error-handler.ts";
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { etagMatches } from "../../web/lib/public-pages.server.ts";
+import { etagMatches } from "#shared/etags.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
 
 /** At most this many URLs are remembered as not kept (a few hundred KB); past that the list starts again. */

@@ -16,7 +16,8 @@ import {
 } from "#app-context";
 import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
-import { policyWithHashes, withContentCoding } from "../../web/lib/public-pages.server.ts";
+import { withContentCoding } from "#shared/etags.ts";
+import { policyWithHashes } from "../../web/lib/public-pages.server.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
 import { isAnonymousRequest, readCookies } from "../cookies.ts";
 import { pageRouteLabels, pageRouteMatcher, pathOf } from "../page-routes.ts";

@@ -1,13 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  declaresPublicCache,
-  etagMatches,
-  inlineScriptHashes,
-  policyWithHashes,
-  strongEtag,
-  withContentCoding,
-} from "./public-pages.server.ts";
+import { declaresPublicCache, inlineScriptHashes, policyWithHashes, strongEtag } from "./public-pages.server.ts";
 
 const sha = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 
@@ -37,29 +30,6 @@ describe("ETags", () => {
     expect(strongEtag("<p>a</p>")).toBe(strongEtag("<p>a</p>"));
     expect(strongEtag("<p>a</p>")).not.toBe(strongEtag("<p>b</p>"));
     expect(strongEtag("x")).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-  });
-
-  it("match If-None-Match lists, weak forms and the compressed forms of the same tag, never another tag", () => {
-    const etag = '"abc"';
-    expect(etagMatches('"abc"', etag)).toBe(true);
-    expect(etagMatches('"x", W/"abc"', etag)).toBe(true);
-    expect(etagMatches('"abc-br"', etag)).toBe(true);
-    expect(etagMatches('"abc-gzip"', etag)).toBe(true);
-    expect(etagMatches("*", etag)).toBe(true);
-    expect(etagMatches('"abcd"', etag)).toBe(false);
-    expect(etagMatches("abc", etag)).toBe(false);
-    expect(etagMatches(null, etag)).toBe(false);
-    // A weak stored tag (a picture's, from the disk or the bucket) is compared weakly too.
-    expect(etagMatches('"5f-18c"', 'W/"5f-18c"')).toBe(true);
-    expect(etagMatches('W/"5f-18c"', 'W/"5f-18c"')).toBe(true);
-    expect(etagMatches('W/"5f-18d"', 'W/"5f-18c"')).toBe(false);
-    expect(etagMatches('"abc"', "not a tag")).toBe(false);
-  });
-
-  it("take the content coding into a strong tag only", () => {
-    expect(withContentCoding('"abc"', "br")).toBe('"abc-br"');
-    expect(withContentCoding('"abc"', "identity")).toBe('"abc"');
-    expect(withContentCoding('W/"abc"', "gzip")).toBe('W/"abc"');
   });
 });
 

@@ -41,32 +41,6 @@ export function strongEtag(body: string | Uint8Array): string {
 }
 
 /**
- * Does `If-None-Match` name this ETag? Compared weakly, as RFC 9110 §13.1.2 asks (`W/` ignored on either side).
- * Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`: withContentCoding) so that a cache never mixes
- * representations; a revalidation with either form matches.
- */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = (tag: string) => {
-    const trimmed = tag.trim().replace(/^W\//, "");
-    return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : null;
-  };
-  const bare = opaque(etag);
-  if (bare === null) return false;
-  return ifNoneMatch.split(",").some((candidate) => {
-    const value = opaque(candidate);
-    return value === bare || value === `${bare}-br` || value === `${bare}-gzip` || value === `${bare}-deflate`;
-  });
-}
-
-/** The ETag of a compressed answer: the coding joins the tag, so identity and Brotli bytes never share one. */
-export function withContentCoding(etag: string, coding: string): string {
-  if (!etag.startsWith('"') || !etag.endsWith('"') || coding === "identity") return etag;
-  return `"${etag.slice(1, -1)}-${coding}"`;
-}
-
-/**
  * Turns the page's nonce-based policy (helmet's, built for this request) into one for the same page without a nonce:
  * script-src allows exactly the page's inline scripts by hash; style-src loses its nonce (the page has no inline
  * style elements; style attributes stay allowed by style-src-attr).

@@ -1,0 +1,28 @@
+// HTTP validators shared by every cached answer: rendered pages (src/web/entry.server.tsx), the page cache and
+// compression (src/server/plugins/) and stored pictures (src/server/api/media.ts). Pure string work, no Node APIs.
+
+/**
+ * Does `If-None-Match` name this ETag? Compared weakly, as RFC 9110 §13.1.2 asks (`W/` ignored on either side).
+ * Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`: withContentCoding) so that a cache never mixes
+ * representations; a revalidation with either form matches.
+ */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag: string) => {
+    const trimmed = tag.trim().replace(/^W\//, "");
+    return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : null;
+  };
+  const bare = opaque(etag);
+  if (bare === null) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const value = opaque(candidate);
+    return value === bare || value === `${bare}-br` || value === `${bare}-gzip` || value === `${bare}-deflate`;
+  });
+}
+
+/** The ETag of a compressed answer: the coding joins the tag, so identity and Brotli bytes never share one. */
+export function withContentCoding(etag: string, coding: string): string {
+  if (!etag.startsWith('"') || !etag.endsWith('"') || coding === "identity") return etag;
+  return `"${etag.slice(1, -1)}-${coding}"`;
+}
