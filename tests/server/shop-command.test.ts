@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -81,7 +81,7 @@ afterAll(async () => {
 });
 
 describe("npm run shop", () => {
-  it("sets a product's stock and an order's status on the embedded database", async () => {
+  it("sets a product's stock and an order's status on the embedded database, e-mailing the shopper", async () => {
     const stock = await shop("stock", productId, "42");
     expect(stock).toMatchObject({ code: 0, stdout: `product ${productId}: 42 in stock\n` });
     const status = await shop("order", orderId, "shipped");
@@ -90,6 +90,15 @@ describe("npm run shop", () => {
       expect((await db.select().from(products).where(eq(products.id, productId)))[0]?.countInStock).toBe(42);
       expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe("shipped");
     });
+    // No SMTP_URL: the note went to the local outbox before the command ended.
+    const outboxDir = path.join(dataDir, "outbox");
+    const written = await Promise.all(
+      // Long header lines are folded: unfolded, the subject is one line again.
+      (await readdir(outboxDir)).map(async (name) =>
+        (await readFile(path.join(outboxDir, name), "utf8")).replace(/\r?\n[ \t]+/g, " "),
+      ),
+    );
+    expect(written.filter((mail) => mail.includes(`Subject: Your Storefront order ${orderId} has shipped`))).toHaveLength(1);
   });
 
   it("refuses wrong input with a message and changes nothing", async () => {

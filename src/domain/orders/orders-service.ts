@@ -1,4 +1,5 @@
-import { count, eq, isNull, lt } from "drizzle-orm";
+import { and, count, eq, isNull, lt, ne } from "drizzle-orm";
+import { withTransaction } from "#db/client.ts";
 import { orders, outbox, paymentEvents } from "#db/schema/shopping.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
@@ -6,8 +7,9 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
+import { isEmailedStatus } from "./order-emails.ts";
 import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
-import { deliverOutbox } from "./outbox.ts";
+import { deliverOutbox, sendClaimed, writeStatusNote } from "./outbox.ts";
 import { confirmPayment, handleWebhook, payWithTestProvider } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
 import { reconcile } from "./reconcile.ts";
@@ -126,7 +128,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
 
     /**
      * The shop owner's command (`npm run shop -- order <id> <status>`). Cancelling a pending order gives its stock back;
-     * other changes only record the state.
+     * other changes record the state, and a paid order shipped, delivered, cancelled or refunded is e-mailed about.
      */
     async setStatus(orderId: string, status: OrderStatus): Promise<void> {
       if (!(ownerSettableStatuses as readonly string[]).includes(status)) {
@@ -140,7 +142,17 @@ export function createOrdersService(dependencies: OrdersDeps) {
         await releaseHold(deps, orderId, "cancelled");
         return;
       }
-      await db.update(orders).set({ status, updatedAt: deps.now() }).where(eq(orders.id, orderId));
+      // The shopper hears of a shipment, a delivery, a cancellation or a refund: the note is written with the change
+      // (one per order and status) and sent after it, or by the periodic job if that fails.
+      const note = await withTransaction(db, async (tx) => {
+        const [changed] = await tx
+          .update(orders)
+          .set({ status, updatedAt: deps.now() })
+          .where(and(eq(orders.id, orderId), ne(orders.status, status)))
+          .returning({ id: orders.id });
+        return changed && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
+      });
+      if (note) await sendClaimed(deps, note);
     },
   };
 }

@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
 import { outbox } from "#db/schema/shopping.ts";
-import { orderConfirmationEmail } from "./confirmation-email.ts";
+import type { MailMessage } from "../accounts/ports.ts";
 import type { OrdersContext } from "./deps.ts";
+import { type EmailedStatus, isEmailedStatus, orderConfirmationEmail, orderStatusEmail } from "./order-emails.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import type { Order } from "./types.ts";
 
@@ -31,6 +32,32 @@ export async function writeConfirmation(
   return row;
 }
 
+/**
+ * The note to the shopper that their order was shipped, delivered, cancelled or refunded, written in the transaction
+ * that changes the status and claimed by its writer like a confirmation. One per order and status: setting a status
+ * again writes nothing. Undefined when it was written before.
+ */
+export async function writeStatusNote(
+  deps: OrdersContext,
+  tx: DbExecutor,
+  orderId: string,
+  status: EmailedStatus,
+): Promise<OutboxMessage | undefined> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      id: uuidv7(),
+      kind: "order-status",
+      dedupeKey: `order-status:${orderId}:${status}`,
+      payload: { orderId, status },
+      claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
+      attempts: 1,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+  return row;
+}
+
 /** An order's confirmation as an outbox row, claimed by its writer (see `writeConfirmation`). */
 export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: string) {
   return {
@@ -46,11 +73,12 @@ export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: stri
 export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, known: readonly Order[] = []): Promise<boolean> {
   const { db, now } = deps;
   try {
-    if (message.kind === "order-confirmation") {
+    const compose = composerOf(message, deps.publicUrl);
+    if (compose) {
       const orderId = String(message.payload.orderId);
-      // The order just paid is in hand: no need to read it again.
+      // The order just paid (or changed) is in hand: no need to read it again.
       const order = known.find((candidate) => candidate.id === orderId) ?? (await findOrder(db, byId(orderId)));
-      if (order) await deps.mailer.send(orderConfirmationEmail(order, deps.publicUrl));
+      if (order) await deps.mailer.send(compose(order));
     }
     await deps.statements.markSent(message.id, now());
     return true;
@@ -63,6 +91,14 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
       .catch(() => {});
     return false;
   }
+}
+
+/** How a message of the outbox becomes an e-mail; undefined for a kind this version does not know (it is marked sent). */
+function composerOf(message: OutboxMessage, publicUrl: string): ((order: Order) => MailMessage) | undefined {
+  if (message.kind === "order-confirmation") return (order) => orderConfirmationEmail(order, publicUrl);
+  const status = String(message.payload.status);
+  if (message.kind === "order-status" && isEmailedStatus(status)) return (order) => orderStatusEmail(order, status, publicUrl);
+  return undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder, payPendingOrder, toOrder } from "./order-rows.ts";
-import { confirmationMail, sendClaimed, writeConfirmation } from "./outbox.ts";
+import { confirmationMail, sendClaimed, writeConfirmation, writeStatusNote } from "./outbox.ts";
 import { isTestGateway, type PaymentProof, type ProviderPayment } from "./ports.ts";
 import type { Order } from "./types.ts";
 
@@ -132,11 +132,17 @@ export async function refundOrder(deps: OrdersContext, orderId: string): Promise
   if (row?.status !== "refund_pending" || !row.paymentId) return;
   try {
     const refund = await deps.gateway.refund(row.paymentId, row.amountPaise);
-    await deps.db
-      .update(orders)
-      .set({ status: "refunded", refundId: refund.id, updatedAt: deps.now() })
-      .where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")));
+    // The shopper was told at payment that the money comes back; the e-mail says when it has.
+    const note = await withTransaction(deps.db, async (tx) => {
+      const [refunded] = await tx
+        .update(orders)
+        .set({ status: "refunded", refundId: refund.id, updatedAt: deps.now() })
+        .where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")))
+        .returning({ id: orders.id });
+      return refunded && writeStatusNote(deps, tx, orderId, "refunded");
+    });
     deps.log.info({ orderId, refundId: refund.id }, "payment refunded: the stock was sold before it arrived");
+    if (note) deps.background(sendClaimed(deps, note));
   } catch (error) {
     deps.log.error({ err: error, orderId }, "refund not made yet; reconciliation will try again");
   }
