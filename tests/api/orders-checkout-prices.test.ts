@@ -2,14 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/shopping.ts";
-import { createCartService } from "#domain/cart/cart-service.ts";
-import { createCatalogService } from "#domain/catalog/catalog-service.ts";
-import { createOrdersService } from "#domain/orders/orders-service.ts";
-import { ignoreCatalogChanges } from "#domain/ports.ts";
 import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
-import { billing } from "../support/orders.ts";
+import { billing, ordersServiceOn } from "../support/orders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // Checkout creates the provider's order for the cart's amount before it takes the stock (decision 021). A price that
@@ -24,15 +20,11 @@ afterAll(async () => {
 
 describe("a price that changes during checkout", () => {
   it("stops checkout with a 409, holds no stock and places no order", async () => {
-    const real = createCatalogService({ db: t.db, changes: ignoreCatalogChanges });
-    const cart = createCartService({ db: t.db });
     const gateway = createTestGateway({ keyId: "rzp_test_x", keySecret: "key secret", webhookSecret: "webhook secret" });
     const user = await createTestUser(t.db);
     const product = await createTestProduct(t.db, { pricePaise: 10_000, countInStock: 5 });
-    await cart.add({ kind: "user", userId: user.id }, { productId: product.id, quantity: 2 });
     const created: number[] = [];
-    const service = createOrdersService({
-      db: t.db,
+    const { orders: service, cart } = ordersServiceOn(t.db, {
       gateway: {
         ...gateway,
         // The shop owner changes the price while the provider creates its order: after the cart was read, before the
@@ -43,15 +35,8 @@ describe("a price that changes during checkout", () => {
           return gateway.createOrder(input);
         },
       },
-      catalog: real,
-      cart,
-      mailer: { send: async () => {} },
-      changes: ignoreCatalogChanges,
-      now: () => new Date(),
-      holdMinutes: 15,
-      publicUrl: "http://shop.test",
-      log: { info() {}, warn() {}, error() {} },
     });
+    await cart.add({ kind: "user", userId: user.id }, { productId: product.id, quantity: 2 });
 
     await expect(service.checkout(user.id, billing)).rejects.toMatchObject({
       code: "CONFLICT",

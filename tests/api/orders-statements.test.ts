@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MailMessage } from "#domain/accounts/ports.ts";
-import { createCartService } from "#domain/cart/cart-service.ts";
-import { createCatalogService } from "#domain/catalog/catalog-service.ts";
-import { createOrdersService } from "#domain/orders/orders-service.ts";
-import { ignoreCatalogChanges } from "#domain/ports.ts";
-import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { countingDb } from "../support/counting-db.ts";
-import { billing } from "../support/orders.ts";
+import { billing, ordersServiceOn } from "../support/orders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // What a completed order costs the database (issue "Checkout": at most 15 SQL statements per completed order),
@@ -24,20 +19,8 @@ describe("a completed order", () => {
   it("costs at most 15 SQL statements for a one-product cart (begin and commit included), and one more per extra product", async () => {
     const counted = await countingDb(t.db);
     const mails: MailMessage[] = [];
-    const catalog = createCatalogService({ db: counted.db, changes: ignoreCatalogChanges });
-    const cart = createCartService({ db: counted.db });
-    const gateway = createTestGateway({ keyId: "rzp_test_x", keySecret: "key secret", webhookSecret: "webhook secret" });
-    const orders = createOrdersService({
-      db: counted.db,
-      gateway,
-      catalog,
-      cart,
+    const { orders, cart, gateway } = ordersServiceOn(counted.db, {
       mailer: { send: async (message) => void mails.push(message) },
-      changes: ignoreCatalogChanges,
-      now: () => new Date(),
-      holdMinutes: 15,
-      publicUrl: "http://shop.test",
-      log: { info() {}, warn() {}, error() {} },
     });
 
     const complete = async (productCount: number) => {

@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders, outbox } from "#db/schema/shopping.ts";
 import type { MailMessage } from "#domain/accounts/ports.ts";
-import { createCartService } from "#domain/cart/cart-service.ts";
-import { createCatalogService } from "#domain/catalog/catalog-service.ts";
-import { createOrdersService } from "#domain/orders/orders-service.ts";
-import { ignoreCatalogChanges } from "#domain/ports.ts";
-import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
-import { billing } from "../support/orders.ts";
+import { billing, ordersServiceOn } from "../support/orders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // The shopper hears of what happens to a paid order: the shop owner's shipped, delivered, cancelled and refunded
@@ -24,22 +19,7 @@ afterAll(async () => {
 });
 
 function ordersWith(mailer: { send(message: MailMessage): Promise<void> }, now = () => new Date()) {
-  const catalog = createCatalogService({ db: t.db, changes: ignoreCatalogChanges });
-  const cart = createCartService({ db: t.db });
-  const gateway = createTestGateway({ keyId: "rzp_test_x", keySecret: "key secret", webhookSecret: "webhook secret" });
-  const orders = createOrdersService({
-    db: t.db,
-    gateway,
-    catalog,
-    cart,
-    mailer,
-    changes: ignoreCatalogChanges,
-    now,
-    holdMinutes: 15,
-    publicUrl: "http://shop.test",
-    log: { info() {}, warn() {}, error() {} },
-  });
-  return { orders, cart, gateway };
+  return ordersServiceOn(t.db, { mailer, now });
 }
 
 function recordingMailer() {

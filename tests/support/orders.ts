@@ -1,6 +1,13 @@
 import type { InjectOptions } from "fastify";
+import type { Db } from "#db/client.ts";
 import { hashPassword } from "#domain/accounts/passwords.ts";
+import { createCartService } from "#domain/cart/cart-service.ts";
+import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import type { OrdersDeps } from "#domain/orders/deps.ts";
+import { createOrdersService } from "#domain/orders/orders-service.ts";
 import type { TestPaymentGateway } from "#domain/orders/ports.ts";
+import { ignoreCatalogChanges } from "#domain/ports.ts";
+import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 import { uniqueIp } from "./accounts.ts";
 import { createTestUser } from "./builders.ts";
 import type { TestApp } from "./test-app.ts";
@@ -21,6 +28,31 @@ export const billing = {
   phoneNumber: "9876543210",
   email: "asha@example.com",
 };
+
+/**
+ * The orders service on `db` with parts of the test's own (`overrides`): by default the in-process test provider
+ * (returned as `gateway`, whose `pay` plays the widget), a mailer that drops every message, the real clock and a
+ * silent log; the catalogue and the cart are the real services on the same `db`.
+ */
+export function ordersServiceOn(db: Db, overrides: Partial<OrdersDeps> = {}) {
+  const catalog = createCatalogService({ db, changes: ignoreCatalogChanges });
+  const cart = createCartService({ db });
+  const gateway = createTestGateway({ keyId: "rzp_test_x", keySecret: "key secret", webhookSecret: "webhook secret" });
+  const orders = createOrdersService({
+    db,
+    gateway,
+    catalog,
+    cart,
+    mailer: { send: async () => {} },
+    changes: ignoreCatalogChanges,
+    now: () => new Date(),
+    holdMinutes: 15,
+    publicUrl: "http://shop.test",
+    log: { info() {}, warn() {}, error() {} },
+    ...overrides,
+  });
+  return { orders, cart, catalog, gateway };
+}
 
 export function ordersTestKit(app: TestApp) {
   const gateway = app.paymentGateway as TestPaymentGateway & {

@@ -19,17 +19,8 @@ type OutboxMessage = { id: string; kind: string; payload: Record<string, unknown
  * (`claimed_until`): the writer sends it right after commit (`sendClaimed`) without claiming it again, and the periodic
  * job picks it up only if that did not happen. Undefined when the order's confirmation was written before.
  */
-export async function writeConfirmation(
-  deps: OrdersContext,
-  tx: DbExecutor,
-  orderId: string,
-): Promise<OutboxMessage | undefined> {
-  const [row] = await tx
-    .insert(outbox)
-    .values({ ...confirmationMail(deps, orderId), attempts: 1 })
-    .onConflictDoNothing()
-    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
-  return row;
+export function writeConfirmation(deps: OrdersContext, tx: DbExecutor, orderId: string): Promise<OutboxMessage | undefined> {
+  return writeClaimed(tx, confirmationMail(deps, orderId));
 }
 
 /**
@@ -37,36 +28,32 @@ export async function writeConfirmation(
  * that changes the status and claimed by its writer like a confirmation. One per order and status: setting a status
  * again writes nothing. Undefined when it was written before.
  */
-export async function writeStatusNote(
+export function writeStatusNote(
   deps: OrdersContext,
   tx: DbExecutor,
   orderId: string,
   status: EmailedStatus,
 ): Promise<OutboxMessage | undefined> {
-  const [row] = await tx
-    .insert(outbox)
-    .values({
-      id: uuidv7(),
-      kind: "order-status",
-      dedupeKey: `order-status:${orderId}:${status}`,
-      payload: { orderId, status },
-      claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
-      attempts: 1,
-    })
-    .onConflictDoNothing()
-    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
-  return row;
+  return writeClaimed(tx, claimedMail(deps, "order-status", `order-status:${orderId}:${status}`, { orderId, status }));
 }
 
 /** An order's confirmation as an outbox row, claimed by its writer (see `writeConfirmation`). */
 export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: string) {
-  return {
-    id: uuidv7(),
-    kind: "order-confirmation",
-    dedupeKey: `order-confirmation:${orderId}`,
-    payload: { orderId } as Record<string, unknown>,
-    claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000),
-  };
+  return claimedMail(deps, "order-confirmation", `order-confirmation:${orderId}`, { orderId });
+}
+
+/** An outbox row claimed by its writer for a minute; its dedupe key makes a second one of the same message a no-op. */
+function claimedMail(deps: Pick<OrdersContext, "now">, kind: string, dedupeKey: string, payload: Record<string, unknown>) {
+  return { id: uuidv7(), kind, dedupeKey, payload, claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000) };
+}
+
+async function writeClaimed(tx: DbExecutor, mail: ReturnType<typeof claimedMail>): Promise<OutboxMessage | undefined> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ ...mail, attempts: 1 })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload });
+  return row;
 }
 
 /** Sends one claimed message and marks it sent; a failure is recorded and left to the periodic job. */
