@@ -93,19 +93,27 @@ describe("an order the shop owner changes", () => {
     expect(mails).toHaveLength(3);
   });
 
-  it("sends nothing when a pending order is cancelled: the shopper never paid", async () => {
+  it("sends nothing for an order the shopper never paid: a pending one cancelled, an expired one cancelled", async () => {
     const { mails, mailer } = recordingMailer();
-    const kit = ordersWith(mailer);
+    let clock = Date.now();
+    const kit = ordersWith(mailer, () => new Date(clock));
     const user = await createTestUser(t.db);
     const product = await createTestProduct(t.db, { countInStock: 5 });
     await kit.cart.add({ kind: "user", userId: user.id }, { productId: product.id, quantity: 1 });
-    const step = await kit.orders.checkout(user.id, billing);
-
-    await kit.orders.setStatus(step.orderId, "cancelled");
-    expect(mails).toHaveLength(0);
-    expect(await notesOf(step.orderId)).toHaveLength(0);
+    const pending = await kit.orders.checkout(user.id, billing);
+    await kit.orders.setStatus(pending.orderId, "cancelled");
     const [row] = await t.db.select({ stock: products.countInStock }).from(products).where(eq(products.id, product.id));
     expect(row?.stock).toBe(5);
+
+    const expiring = await kit.orders.checkout(user.id, billing);
+    clock += 16 * 60 * 1000;
+    await kit.orders.reconcile();
+    const [expired] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, expiring.orderId));
+    expect(expired?.status).toBe("expired");
+    await kit.orders.setStatus(expiring.orderId, "cancelled");
+
+    expect(mails).toHaveLength(0);
+    expect([...(await notesOf(pending.orderId)), ...(await notesOf(expiring.orderId))]).toHaveLength(0);
   });
 
   it("keeps the change when the mail server fails, and the outbox job sends the note later", async () => {

@@ -142,15 +142,16 @@ export function createOrdersService(dependencies: OrdersDeps) {
         await releaseHold(deps, orderId, "cancelled");
         return;
       }
-      // The shopper hears of a shipment, a delivery, a cancellation or a refund: the note is written with the change
-      // (one per order and status) and sent after it, or by the periodic job if that fails.
+      // A shopper who paid hears of a shipment, a delivery, a cancellation or a refund: the note is written with the
+      // change (one per order and status) and sent after it, or by the periodic job if that fails.
       const note = await withTransaction(db, async (tx) => {
         const [changed] = await tx
           .update(orders)
           .set({ status, updatedAt: deps.now() })
           .where(and(eq(orders.id, orderId), ne(orders.status, status)))
-          .returning({ id: orders.id });
-        return changed && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
+          .returning({ paymentId: orders.paymentId });
+        const paid = changed !== undefined && changed.paymentId !== null;
+        return paid && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
       });
       if (note) await sendClaimed(deps, note);
     },
