@@ -63,7 +63,9 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-const server = spawnTracked(process.execPath, [...profile, ...startNodeFlags(root), "src/server/main.ts"], {
+// The server's flags go into the result: a profiled run (or one with flags of BENCH_NODE_FLAGS) is not comparable.
+const serverFlags = [...profile, ...startNodeFlags(root)];
+const server = spawnTracked(process.execPath, [...serverFlags, "src/server/main.ts"], {
   cwd: root,
   env: {
     ...process.env,
@@ -210,6 +212,7 @@ try {
     ...gitFacts(root),
     machine: machineFacts(),
     loadBefore,
+    flags: serverFlags,
     target: TARGET,
     buyers,
     durationSeconds,
@@ -251,7 +254,7 @@ PostgreSQL, test payment provider, micro-cache off. A completed order = \`POST /
 order, stock held, provider order) + the test payment (\`POST /checkout/pay/{id}\`, verified like a real one), timed
 from the checkout request to the payment's redirect. ${buyers} buyers complete one order each at the same moment, in
 ${round} bursts back to back (each buyer adds one product to the cart before each order, not timed); the load
-generator shares the machine's cores with the server and PostgreSQL. Machine: ${result.machine.cpuCount} × ${result.machine.cpuModel}, load before ${loadBefore.join(" ")}.
+generator shares the machine's cores with the server and PostgreSQL. Machine: ${result.machine.cpuCount} × ${result.machine.cpuModel}, load before ${loadBefore.join(" ")}. Server flags: \`${serverFlags.join(" ")}\`.
 
 ${table}
 
