@@ -153,7 +153,8 @@ export function createOrdersService(dependencies: OrdersDeps) {
         const paid = changed !== undefined && changed.paymentId !== null;
         return paid && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
       });
-      if (note) await sendClaimed(deps, note);
+      // The order read above has everything its e-mail shows (its lines, amount and address never change here).
+      if (note) await sendClaimed(deps, note, [order]);
     },
   };
 }
