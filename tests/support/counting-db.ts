@@ -1,10 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Pool } from "pg";
-import type { Db } from "#db/client.ts";
+import { type Db, drizzleOnPool } from "#db/client.ts";
 
 /**
  * A second Drizzle handle on the same connection as `db`, whose logger counts the SQL statements it runs: for tests
- * that bound how many statements an operation costs (`counter.count` after the call). Works on both drivers.
+ * that bound how many statements an operation costs (`counter.count` after the call). Works on both drivers; on
+ * PostgreSQL its transactions are the shop's own (`drizzleOnPool`).
  */
 export async function countingDb(db: Db): Promise<{ db: Db; statements: string[]; reset(): void }> {
   const statements: string[] = [];
@@ -12,8 +13,7 @@ export async function countingDb(db: Db): Promise<{ db: Db; statements: string[]
   const client = (db as unknown as { $client: unknown }).$client;
   let counted: Db;
   if (process.env.TEST_DB === "postgres") {
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    counted = drizzle(client as Pool, { logger }) as unknown as Db;
+    counted = await drizzleOnPool(client as Pool, { logger });
   } else {
     const { drizzle } = await import("drizzle-orm/pglite");
     counted = drizzle(client as PGlite, { logger }) as unknown as Db;
