@@ -41,7 +41,10 @@ describe("a transaction", () => {
     const product = await createTestProduct(t.db, { countInStock: 10 });
     await withTransaction(t.db, async (tx) => {
       await tx.update(products).set({ countInStock: 7 }).where(eq(products.id, product.id));
-      await tx.update(products).set({ countInStock: sql`${products.countInStock} - 2` }).where(eq(products.id, product.id));
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} - 2` })
+        .where(eq(products.id, product.id));
     });
     expect(await stockOf(t.db, product.id)).toBe(5);
   });
