@@ -31,13 +31,13 @@ export function listCountries(): readonly Country[] {
   return countries;
 }
 
+const byName = new Map(countries.map((entry) => [entry.country.toLowerCase(), entry]));
+const byCode = new Map(countries.map((entry) => [entry.iso2, entry]));
+
 /** The country with exactly this name (any case), or undefined: what a location choice may be. */
 export function findCountry(name: string): Country | undefined {
-  const wanted = name.trim().toLowerCase();
-  return countries.find((entry) => entry.country.toLowerCase() === wanted);
+  return byName.get(name.trim().toLowerCase());
 }
-
-const byCode = new Map(countries.map((entry) => [entry.iso2, entry]));
 
 /** The country with this ISO 3166 alpha-2 code (any case, `in` = India), or undefined. */
 export function findCountryByCode(code: string): Country | undefined {
