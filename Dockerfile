@@ -25,8 +25,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 COPY src ./src
-# The owner's commands: `docker compose exec shop-1 node scripts/shop.ts stock <productId> <quantity>`.
-COPY scripts/shop.ts ./scripts/shop.ts
+# The owner's commands: `docker compose exec shop-1 node scripts/shop.ts stock <productId> <quantity>`; the Node flags.
+COPY scripts/shop.ts scripts/node-flags.ts ./scripts/
 # Embedded database, images, generated image sizes, mail outbox (with DATABASE_URL, only the files).
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
@@ -35,6 +35,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# `npm start`'s Node flags (package.json), without npm in between: Node is PID 1 and gets SIGTERM itself (main.ts drains
-# requests and closes the database), and nothing tries to rebuild at start.
-CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=384", "src/server/main.ts"]
+# `npm start`'s Node flags (scripts/node-flags.ts: they depend on DATABASE_URL), without npm in between: `exec` makes Node
+# PID 1, so it gets SIGTERM itself (main.ts drains requests and closes the database), and nothing tries to rebuild at start.
+CMD ["sh", "-c", "exec node $(node scripts/node-flags.ts) src/server/main.ts"]

@@ -68,24 +68,25 @@ const baseUrl = `http://127.0.0.1:${port}`;
 // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
 const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 // The server's flags go into the result: a profiled run (or one with flags of BENCH_NODE_FLAGS) is not comparable.
-const serverFlags = [...profile, ...startNodeFlags(root)];
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: "bench session secret, 32 characters or more",
+  PAYMENT_PROVIDER: "test",
+  ALLOW_TEST_PAYMENTS: "true",
+  API_CACHE_TTL_MS: "0",
+  SIGNIN_MAX_FAILURES: "100000",
+  LOG_LEVEL: "warn",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  PUBLIC_URL: baseUrl,
+};
+const serverFlags = [...profile, ...startNodeFlags(root, serverEnv)];
 const server = spawnTracked(process.execPath, [...serverFlags, "src/server/main.ts"], {
   cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: "bench session secret, 32 characters or more",
-    PAYMENT_PROVIDER: "test",
-    ALLOW_TEST_PAYMENTS: "true",
-    API_CACHE_TTL_MS: "0",
-    SIGNIN_MAX_FAILURES: "100000",
-    LOG_LEVEL: "warn",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: baseUrl,
-  },
+  env: serverEnv,
   logFile: path.join(dataDir, "server.log"),
 });
 try {

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { nodeFlags } from "../scripts/node-flags.ts";
 
 /** A failure of the harness itself (not a missed target): the run exits non-zero. */
 export class HarnessError extends Error {
@@ -528,7 +529,7 @@ export async function startProductionServer(
   root: string,
   options: { env: NodeJS.ProcessEnv; logFile: string; timeoutMs: number },
 ): Promise<{ server: Tracked; baseUrl: string; readySeconds: number }> {
-  const server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
+  const server = spawnTracked(process.execPath, [...startNodeFlags(root, options.env), "src/server/main.ts"], {
     cwd: root,
     env: options.env,
     logFile: options.logFile,
@@ -707,17 +708,16 @@ export function loadFigures(result: autocannon.Result) {
 }
 
 /**
- * The Node flags `npm start` runs the server with (package.json "start": `NODE_ENV=production node [flags]
- * src/server/main.ts`), so every benchmark measures the process shoppers get.
+ * The Node flags `npm start` runs the server with for `env` (scripts/node-flags.ts: they depend on DATABASE_URL), so
+ * every benchmark measures the process shoppers get. Fails if package.json's start script stopped using them.
  */
-export function startNodeFlags(root: string): string[] {
+export function startNodeFlags(root: string, env: NodeJS.ProcessEnv): string[] {
   const { scripts } = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { scripts: { start: string } };
-  const match = /NODE_ENV=production node ((?:--\S+ )*)src\/server\/main\.ts/.exec(scripts.start);
-  if (!match)
-    throw new HarnessError(`package.json's start script no longer runs "node [flags] src/server/main.ts": ${scripts.start}`);
+  if (!scripts.start.includes("NODE_ENV=production node $(node scripts/node-flags.ts) src/server/main.ts"))
+    throw new HarnessError(`package.json's start script no longer runs the server with scripts/node-flags.ts: ${scripts.start}`);
   // BENCH_NODE_FLAGS adds flags of one's own, as `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where a run's time goes.
   const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
-  return [...(match[1] ?? "").trim().split(/\s+/).filter(Boolean), ...extra];
+  return [...nodeFlags(env), ...extra];
 }
 
 /** Signs an account in through the API (`POST /api/user/signin`) and returns its bearer token. */

@@ -70,6 +70,8 @@ interface Run {
   errors: number;
   samples: { seconds: number; rss: number }[];
   withinBudget: boolean;
+  /** The Node flags the server ran with (they depend on the database: scripts/node-flags.ts). */
+  flags: string[];
 }
 
 async function measure(target: "pglite" | "postgres", adminUrl: string | undefined): Promise<Run> {
@@ -101,7 +103,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
   Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl });
   // The first start migrates, seeds the demo catalogue and renders its images: measured, then stopped. The shop is
   // measured on its second start, as it runs every day after.
-  const seeding = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
+  const seeding = spawnTracked(process.execPath, [...startNodeFlags(root, env), "src/server/main.ts"], {
     cwd: root,
     env,
     logFile: path.join(dataDir, "first-start.log"),
@@ -113,7 +115,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
   } finally {
     await stopProcess(seeding, 15_000);
   }
-  const server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
+  const server = spawnTracked(process.execPath, [...startNodeFlags(root, env), "src/server/main.ts"], {
     cwd: root,
     env,
     logFile: path.join(dataDir, "server.log"),
@@ -208,6 +210,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
       errors,
       samples,
       withinBudget: idle <= budget.idleMiB && last - first <= budget.growthMiB,
+      flags: startNodeFlags(root, env),
     };
   } finally {
     await stopProcess(server, 15_000);
@@ -225,7 +228,6 @@ if (values.only !== "pglite") {
 
 const date = new Date().toISOString();
 const git = gitFacts(root);
-const flags = startNodeFlags(root);
 const table = markdownTable(
   [
     "database",
@@ -254,8 +256,8 @@ const table = markdownTable(
 );
 const markdown = `# Memory, ${date.slice(0, 10)} (commit ${git.commit}${git.dirty ? ", dirty" : ""})
 
-Resident memory (VmRSS) of the shop as \`npm start\` runs it (\`node ${flags.join(" ")} src/server/main.ts\`,
-production, demo catalogue), on its second start (the first one seeds the catalogue and is measured apart): idle 10 s
+Resident memory (VmRSS) of the shop as \`npm start\` runs it (\`node [flags] src/server/main.ts\`, flags by database:
+${runs.map((run) => `${run.target} \`${run.flags.join(" ")}\``).join(", ")}; production, demo catalogue), on its second start (the first one seeds the catalogue and is measured apart): idle 10 s
 after \`/readyz\`, then a ${minutes}-minute soak by ${SOAK_WORKERS} concurrent
 clients mixing the home page, API lists and details, product pages, search (API and page), resized images and guest
 cart adds; sampled every ${SAMPLE_EVERY_MS / 1000} s. Growth is the last minute's average against the
@@ -272,7 +274,7 @@ mkdirSync(resultsDir, { recursive: true });
 const base = path.join(resultsDir, `${date.slice(0, 10)}-${git.commit}-memory`);
 writeFileSync(
   `${base}.json`,
-  `${JSON.stringify({ date, ...git, machine: machineFacts(), minutes, flags, budget: BUDGET, runs }, null, 2)}\n`,
+  `${JSON.stringify({ date, ...git, machine: machineFacts(), minutes, budget: BUDGET, runs }, null, 2)}\n`,
 );
 writeFileSync(`${base}.md`, markdown);
 console.log(markdown);

@@ -500,9 +500,10 @@ async function benchTarget(target: Target, options: Options): Promise<TargetResu
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     console.log(`  starting the server on ${baseUrl}...`);
-    server = spawnTracked(process.execPath, [...startNodeFlags(root), "src/server/main.ts"], {
+    const env = productionServerEnv({ dataDir: target.dataDir, databaseUrl: target.databaseUrl ?? "", port });
+    server = spawnTracked(process.execPath, [...startNodeFlags(root, env), "src/server/main.ts"], {
       cwd: root,
-      env: productionServerEnv({ dataDir: target.dataDir, databaseUrl: target.databaseUrl ?? "", port }),
+      env,
       logFile: path.join(target.dataDir, "server.log"),
     });
     result.serverStartSeconds = round(await waitForReady(`${baseUrl}/readyz`, server, SERVER_START_TIMEOUT_MS), 1);

@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
+import { nodeFlags } from "../../scripts/node-flags.ts";
 
 // The deployment files (Dockerfile, compose.yaml, deploy/): nothing here can pull or build an image, so compose.yaml is
 // validated by Compose itself (`docker compose config`, or the older `docker-compose config`, which .ci/run installs)
@@ -213,10 +215,12 @@ describe("Dockerfile", () => {
     expect(runtime.indexOf(users[0] ?? "")).toBeLessThan(runtime.findIndex((line) => /^CMD /.test(line)));
     expect(find(runtime, /^ENV /).join(" ")).toMatch(/\bNODE_ENV=production\b/);
     const start: string = JSON.parse(read("package.json")).scripts.start;
-    const nodeCommand = /NODE_ENV=production (node .*)$/.exec(start)?.[1]?.split(" ");
-    expect(nodeCommand).toBeDefined();
+    const nodeCommand = /NODE_ENV=production (node .*)$/.exec(start)?.[1];
+    expect(nodeCommand).toBe("node $(node scripts/node-flags.ts) src/server/main.ts");
     const cmd = find(runtime, /^CMD /)[0] ?? "";
-    expect(JSON.parse(cmd.slice("CMD ".length))).toEqual(nodeCommand);
+    // A shell only to fill in the flags, then `exec`: Node replaces it as PID 1 and receives SIGTERM itself.
+    expect(JSON.parse(cmd.slice("CMD ".length))).toEqual(["sh", "-c", `exec ${nodeCommand}`]);
+    expect(find(runtime, /^COPY .*scripts\/node-flags\.ts/)).toHaveLength(1);
   });
 
   it("declares its port, a health check on /healthz, and DATA_DIR on a volume", () => {
@@ -243,5 +247,34 @@ describe("Dockerfile", () => {
       expect(ignored, source).not.toContain(source.split("/")[0]);
     }
     for (const kept of ["node_modules", ".env", ".data", "build", ".git"]) expect(ignored).toContain(kept);
+  });
+});
+
+describe("the Node flags (scripts/node-flags.ts)", () => {
+  it("keep the embedded database's process small and give PostgreSQL's a larger young generation", () => {
+    expect(nodeFlags({})).toEqual(["--max-semi-space-size=4", "--max-old-space-size=384"]);
+    expect(nodeFlags({ DATABASE_URL: "postgres://shop@db/shop" })).toEqual([
+      "--max-semi-space-size=16",
+      "--max-old-space-size=384",
+    ]);
+  });
+
+  it("are printed for the environment, .env included, by the command npm start and the Dockerfile run", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "node-flags-"));
+    try {
+      const env = { ...process.env };
+      delete env.DATABASE_URL;
+      const print = () =>
+        spawnSync(process.execPath, [path.join(root, "scripts/node-flags.ts")], {
+          cwd: dir,
+          env,
+          encoding: "utf8",
+        }).stdout.trim();
+      expect(print()).toBe("--max-semi-space-size=4 --max-old-space-size=384");
+      writeFileSync(path.join(dir, ".env"), "DATABASE_URL=postgres://shop@db/shop\n");
+      expect(print()).toBe("--max-semi-space-size=16 --max-old-space-size=384");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,28 @@
+// The Node (V8) flags the shop's process runs with: `npm start` and the Dockerfile print them with
+// `node scripts/node-flags.ts`, and the benchmarks start the server with `nodeFlags(env)`, so all run the same process.
+//
+// - The old generation is capped at 384 MB: the memory budget (bench/README.md, "Memory benchmark").
+// - The young generation's semi-space is chosen by database. On the embedded database (no DATABASE_URL) it stays at
+//   4 MB: PGlite lives in the same process, and a larger one takes the idle process to its 300 MiB budget. On
+//   PostgreSQL it is 16 MB: requests in flight for a few milliseconds then die young instead of being copied into the
+//   old generation and marked there, for 7-13 % more completed orders a second in `npm run bench:checkout` (decision
+//   021); the idle process grew from 181 to 198 MiB against a budget of 250.
+
+/** `.env` in the working directory, if any, as the server reads it (src/server/main.ts): the environment wins. */
+function loadDotEnv() {
+  try {
+    process.loadEnvFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
+export function nodeFlags(env: NodeJS.ProcessEnv): string[] {
+  const semiSpaceMb = env.DATABASE_URL ? 16 : 4;
+  return [`--max-semi-space-size=${semiSpaceMb}`, "--max-old-space-size=384"];
+}
+
+if (import.meta.main) {
+  loadDotEnv();
+  console.log(nodeFlags(process.env).join(" "));
+}
