@@ -5,8 +5,11 @@
 // - The young generation's semi-space is chosen by database. On the embedded database (no DATABASE_URL) it stays at
 //   4 MB: PGlite lives in the same process, and a larger one takes the idle process to its 300 MiB budget. On
 //   PostgreSQL it is 16 MB: requests in flight for a few milliseconds then die young instead of being copied into the
-//   old generation and marked there, for 7-13 % more completed orders a second in `npm run bench:checkout` (decision
-//   021); the idle process grew from 181 to 198 MiB against a budget of 250.
+//   old generation and marked there, for 9-23 % more completed orders a second in `npm run bench:checkout` (decision
+//   021); the idle process grew from 181 to 198 MiB against a budget of 250. It is also the minimum: V8 otherwise
+//   starts the young generation small, shrinks it when the process idles, and did not always grow it back under load.
+//   Started five times and driven alike, the shop then spent 353 to 571 ticks of CPU on the same 8,000 list requests
+//   (the difference was all garbage collection); with the minimum, 328 to 359, at the same idle memory (195 MiB).
 
 /** `.env` in the working directory, if any, as the server reads it (src/server/main.ts): the environment wins. */
 function loadDotEnv() {
@@ -18,8 +21,8 @@ function loadDotEnv() {
 }
 
 export function nodeFlags(env: NodeJS.ProcessEnv): string[] {
-  const semiSpaceMb = env.DATABASE_URL ? 16 : 4;
-  return [`--max-semi-space-size=${semiSpaceMb}`, "--max-old-space-size=384"];
+  if (!env.DATABASE_URL) return ["--max-semi-space-size=4", "--max-old-space-size=384"];
+  return ["--min-semi-space-size=16", "--max-semi-space-size=16", "--max-old-space-size=384"];
 }
 
 if (import.meta.main) {
