@@ -9,7 +9,7 @@
 //   021); the idle process grew from 181 to 198 MiB against a budget of 250. It is also the minimum: V8 otherwise
 //   starts the young generation small, shrinks it when the process idles, and did not always grow it back under load.
 //   Started five times and driven alike, the shop then spent 353 to 571 ticks of CPU on the same 8,000 list requests
-//   (the difference was all garbage collection); with the minimum, 328 to 359, at the same idle memory (195 MiB).
+//   (the difference was all garbage collection); with the minimum, 328 to 359, and idle memory measured 195 and 213 MiB.
 
 /** `.env` in the working directory, if any, as the server reads it (src/server/main.ts): the environment wins. */
 function loadDotEnv() {
