@@ -124,8 +124,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
  * PostgreSQL (decision 021). It needs the pool's clients in pipeline mode (`pipeline: true`), where a query written
  * before the previous one's answer keeps its place; the statements inside still run one at a time, as `work` awaits
  * each. `begin` fails only with its connection, and then so does everything behind it: the transaction's error is
- * thrown, and a client whose `rollback` fails is dropped instead of going back to the pool. A `logger` sees `begin` and `commit` as Drizzle's
- * own transactions log them (tests count statements with it).
+ * thrown, and a client whose `rollback` fails is dropped instead of going back to the pool. A `logger` sees `begin`
+ * and `commit` as Drizzle's own transactions log them (tests count statements with it). Two statements sent at once
+ * inside a transaction (`Promise.all`) now travel together too; PostgreSQL still runs them in order.
  */
 export async function drizzleOnPool(pool: Pool, options: { logger?: Logger } = {}): Promise<Db> {
   const { drizzle, NodePgSession, NodePgTransaction } = await import("drizzle-orm/node-postgres");
