@@ -164,18 +164,17 @@ try {
     }
   };
 
+  const jsonHeaders = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
   /** A buyer's cart before a burst: one product added (not timed). */
   async function fillCart(token: string, productId: string | undefined): Promise<boolean> {
-    const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const added = await post("/api/cart/add", json, JSON.stringify({ productId, quantity: 1 }));
+    const added = await post("/api/cart/add", jsonHeaders(token), JSON.stringify({ productId, quantity: 1 }));
     if (added.status !== 201) fail(`cart add ${added.status}`);
     return added.status === 201;
   }
   /** One completed order for one buyer with a filled cart: checkout + test payment (timed). */
   async function order(token: string): Promise<number | undefined> {
-    const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const started = performance.now();
-    const checkout = await post("/api/orders/checkout", json, JSON.stringify(billing));
+    const checkout = await post("/api/orders/checkout", jsonHeaders(token), JSON.stringify(billing));
     const step = parseObject(checkout.body) as { orderId?: string; msg?: string };
     if (checkout.status !== 201 || !step.orderId) return void fail(`checkout ${checkout.status} ${step.msg}`);
     const checkedOut = performance.now();

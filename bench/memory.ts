@@ -101,9 +101,10 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl });
+  const flags = startNodeFlags(root, env);
   // The first start migrates, seeds the demo catalogue and renders its images: measured, then stopped. The shop is
   // measured on its second start, as it runs every day after.
-  const seeding = spawnTracked(process.execPath, [...startNodeFlags(root, env), "src/server/main.ts"], {
+  const seeding = spawnTracked(process.execPath, [...flags, "src/server/main.ts"], {
     cwd: root,
     env,
     logFile: path.join(dataDir, "first-start.log"),
@@ -115,7 +116,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
   } finally {
     await stopProcess(seeding, 15_000);
   }
-  const server = spawnTracked(process.execPath, [...startNodeFlags(root, env), "src/server/main.ts"], {
+  const server = spawnTracked(process.execPath, [...flags, "src/server/main.ts"], {
     cwd: root,
     env,
     logFile: path.join(dataDir, "server.log"),
@@ -210,7 +211,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
       errors,
       samples,
       withinBudget: idle <= budget.idleMiB && last - first <= budget.growthMiB,
-      flags: startNodeFlags(root, env),
+      flags,
     };
   } finally {
     await stopProcess(server, 15_000);

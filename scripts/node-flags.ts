@@ -11,14 +11,7 @@
 //   Started five times and driven alike, the shop then spent 353 to 571 ticks of CPU on the same 8,000 list requests
 //   (the difference was all garbage collection); with the minimum, 328 to 359, and idle memory measured 195 and 213 MiB.
 
-/** `.env` in the working directory, if any, as the server reads it (src/server/main.ts): the environment wins. */
-function loadDotEnv() {
-  try {
-    process.loadEnvFile();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-}
+import { loadDotEnv } from "../src/server/dotenv.ts";
 
 export function nodeFlags(env: NodeJS.ProcessEnv): string[] {
   if (!env.DATABASE_URL) return ["--max-semi-space-size=4", "--max-old-space-size=384"];

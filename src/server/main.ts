@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { loadDotEnv } from "./dotenv.ts";
 
 /** How long a graceful shutdown may take before the process gives up on in-flight requests. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,15 +14,6 @@ export async function createServer(devServer?: import("vite").ViteDevServer) {
   const config = loadConfig();
   const { server } = await buildApp(config, { devServer });
   return server;
-}
-
-/** `.env` in the working directory, if any; variables already set in the environment win. */
-function loadDotEnv() {
-  try {
-    process.loadEnvFile();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
 }
 
 async function main() {
