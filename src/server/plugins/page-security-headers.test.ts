@@ -38,3 +38,69 @@ describe("the pages' Content-Security-Policy", () => {
     ]);
   });
 });
+
+describe("the pages' security headers", () => {
+  async function answers(options: { development?: boolean; httpsOnly?: boolean }, count = 2) {
+    const app = fastify();
+    await app.register(pageSecurityHeaders, { development: false, httpsOnly: false, googleSignIn: false, ...options });
+    app.get("/", async (_request, reply) => ({ nonce: reply.cspNonce }));
+    app.get("/api", { config: { staticSecurityHeaders: true } }, async (_request, reply) => ({ nonce: reply.cspNonce }));
+    const pages = [];
+    for (let i = 0; i < count; i++) pages.push(await app.inject({ method: "GET", url: "/" }));
+    const api = await app.inject({ method: "GET", url: "/api" });
+    await app.close();
+    return { pages, api };
+  }
+  const policyNonces = (policy: unknown) => ({
+    script: /script-src[^;]*'nonce-([0-9a-f]+)'/.exec(String(policy))?.[1],
+    style: /style-src [^;]*'nonce-([0-9a-f]+)'/.exec(String(policy))?.[1],
+  });
+
+  it("give every page a new pair of nonces, named in its policy and handed to the page as reply.cspNonce", async () => {
+    const { pages } = await answers({});
+    const [first, second] = pages.map((page) => ({
+      policy: policyNonces(page.headers["content-security-policy"]),
+      body: page.json(),
+    }));
+    expect(first?.policy.script).toMatch(/^[0-9a-f]{32}$/);
+    expect(first?.policy.style).toMatch(/^[0-9a-f]{32}$/);
+    expect(first?.policy.script).not.toBe(first?.policy.style);
+    expect(first?.body.nonce).toEqual(first?.policy);
+    expect(second?.body.nonce).toEqual(second?.policy);
+    expect(second?.policy.script).not.toBe(first?.policy.script);
+  });
+
+  it("are helmet's, with the shop's own choices, the same on every page but for the nonces", async () => {
+    const { pages } = await answers({});
+    const [first, second] = pages.map(({ headers }) => ({
+      ...headers,
+      "content-security-policy": String(headers["content-security-policy"]).replace(/'nonce-[0-9a-f]+'/g, "'nonce'"),
+      date: undefined,
+    }));
+    expect(first).toEqual(second);
+    expect(first).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "SAMEORIGIN",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "cross-origin",
+      "referrer-policy": "strict-origin-when-cross-origin",
+    });
+    expect(first?.["content-security-policy"]).toContain("object-src 'none'");
+    expect(first).not.toHaveProperty("strict-transport-security");
+    expect((await answers({ httpsOnly: true }, 1)).pages[0]?.headers["strict-transport-security"]).toMatch(/^max-age=/);
+  });
+
+  it("leave answers that are never pages to their own headers", async () => {
+    const { api } = await answers({});
+    expect(api.headers).not.toHaveProperty("content-security-policy");
+    expect(api.headers).not.toHaveProperty("x-frame-options");
+    expect(api.json()).toEqual({ nonce: null });
+  });
+
+  it("have no policy and no nonce in development, where Vite injects its own scripts", async () => {
+    const { pages } = await answers({ development: true }, 1);
+    expect(pages[0]?.headers).not.toHaveProperty("content-security-policy");
+    expect(pages[0]?.headers["x-content-type-options"]).toBe("nosniff");
+    expect(pages[0]?.json()).toEqual({ nonce: null });
+  });
+});

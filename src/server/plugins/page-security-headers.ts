@@ -1,6 +1,15 @@
-import fastifyHelmet from "@fastify/helmet";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
+
+declare module "fastify" {
+  interface FastifyReply {
+    /** This page's CSP nonces (null in development, where there is no CSP, and on answers that are never pages). */
+    cspNonce: { script: string; style: string } | null;
+  }
+}
 
 export interface PageSecurityOptions {
   /** Development (Vite injects inline scripts and a websocket): no CSP. */
@@ -24,10 +33,19 @@ const RAZORPAY = {
   img: ["https://cdn.razorpay.com"],
 };
 
+/** Stand-ins for the nonces in the policy helmet writes once; each request's own replace them. */
+const SCRIPT_NONCE = "script-nonce-stand-in";
+const STYLE_NONCE = "style-nonce-stand-in";
+
 /**
- * Security headers for pages: helmet with a Content-Security-Policy whose script and style nonces are new on every
- * request (React Router's inline scripts carry them). Answers that are never a page (API, images, built files) get the
- * fixed set of static-security-headers.ts instead (docs/decisions/009 and 010).
+ * Security headers for pages: helmet's, with a Content-Security-Policy whose script and style nonces are new on every
+ * request (React Router's inline scripts carry them; `reply.cspNonce`). Answers that are never a page (API, images,
+ * built files) get the fixed set of static-security-headers.ts instead (docs/decisions/009 and 010).
+ *
+ * Helmet writes the headers once, at start-up, with stand-ins for the nonces; a request gets them with its own nonces
+ * put in. The @fastify/helmet plugin instead built helmet's middleware and parsed the policy again on every request,
+ * API requests included: besides the CPU, what it allocated outlived the young generation's collections, so the old
+ * generation filled and its collections paused the server for 8-30 ms every few seconds under load (decision 023).
  */
 export const pageSecurityHeaders = fp(
   async function pageSecurityHeaders(
@@ -37,31 +55,62 @@ export const pageSecurityHeaders = fp(
     const google = googleSignIn ? ["https://accounts.google.com"] : [];
     const razorpay = (kind: keyof typeof RAZORPAY) => (razorpayCheckout ? RAZORPAY[kind] : []);
     const frames = [...google, ...razorpay("frame")];
-    await app.register(fastifyHelmet, {
-      enableCSPNonces: !development,
-      contentSecurityPolicy: development
-        ? false
-        : {
-            directives: {
-              "default-src": ["'self'"],
-              // Helmet adds the request's nonce to script-src and style-src; React Router's inline scripts carry it.
-              "script-src": ["'self'", ...google, ...razorpay("script")],
-              "style-src": ["'self'", ...google],
-              // A nonce disables 'unsafe-inline' for elements, but style attributes (category colours) need it.
-              "style-src-attr": ["'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:", ...razorpay("img")],
-              "connect-src": ["'self'", ...google, ...razorpay("connect")],
-              "frame-src": frames.length > 0 ? frames : ["'none'"],
-              "upgrade-insecure-requests": httpsOnly ? [] : null,
+    const headers = headersWrittenBy(
+      helmet({
+        contentSecurityPolicy: development
+          ? false
+          : {
+              directives: {
+                "default-src": ["'self'"],
+                // React Router's inline scripts carry the request's nonce.
+                "script-src": ["'self'", ...google, ...razorpay("script"), `'nonce-${SCRIPT_NONCE}'`],
+                "style-src": ["'self'", ...google, `'nonce-${STYLE_NONCE}'`],
+                // A nonce disables 'unsafe-inline' for elements, but style attributes (category colours) need it.
+                "style-src-attr": ["'unsafe-inline'"],
+                "img-src": ["'self'", "data:", "blob:", ...razorpay("img")],
+                "connect-src": ["'self'", ...google, ...razorpay("connect")],
+                "frame-src": frames.length > 0 ? frames : ["'none'"],
+                "upgrade-insecure-requests": httpsOnly ? [] : null,
+              },
             },
-          },
-      // Images are fetched by API clients on other origins.
-      crossOriginResourcePolicy: { policy: "cross-origin" },
-      // Helmet's default (no-referrer) makes browsers send `Origin: null` with a form POST, which React Router's CSRF
-      // check refuses: every form submitted without JavaScript failed. This policy still sends no path to other sites.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      hsts: httpsOnly,
+        // Images are fetched by API clients on other origins.
+        crossOriginResourcePolicy: { policy: "cross-origin" },
+        // Helmet's default (no-referrer) makes browsers send `Origin: null` with a form POST, which React Router's CSRF
+        // check refuses: every form submitted without JavaScript failed. This policy still sends no path to other sites.
+        referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+        hsts: httpsOnly,
+      }),
+    );
+    const { "content-security-policy": policy, ...fixed } = headers;
+    app.decorateReply("cspNonce", null);
+    app.addHook("onRequest", async (request, reply) => {
+      if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders) return;
+      reply.headers(fixed);
+      if (policy === undefined) return;
+      const nonces = randomBytes(32).toString("hex");
+      const nonce = { script: nonces.slice(0, 32), style: nonces.slice(32) };
+      reply.cspNonce = nonce;
+      reply.header("content-security-policy", policy.replace(SCRIPT_NONCE, nonce.script).replace(STYLE_NONCE, nonce.style));
     });
   },
   { name: "page-security-headers" },
 );
+
+/** The headers a helmet middleware sets on an answer, by lower-case name. */
+function headersWrittenBy(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Security headers for answers that are never a page (the JSON API, stored images): one fixed, strict set, computed
- * once. The helmet plugin rebuilds its middleware (and parses the CSP) on every request, which cost a fifth of the
- * API's CPU under load; pages keep helmet and its per-request nonces.
+ * once, with no nonce to make per request; pages get helmet's set with theirs (page-security-headers.ts).
  *
- * Call it on an encapsulated instance before its routes are declared: its routes skip helmet and get these headers.
+ * Call it on an encapsulated instance before its routes are declared: its routes get these headers instead of the
+ * pages'.
  * With `only`, just the routes whose URL it accepts do (the web app's built files, beside its pages).
  */
 export function applyStaticSecurityHeaders(
@@ -28,7 +28,7 @@ export function applyStaticSecurityHeaders(
   };
   app.addHook("onRoute", (route) => {
     if (only && !only(route.url)) return;
-    route.config = Object.assign(route.config ?? {}, { helmet: { skipRoute: true }, staticSecurityHeaders: true });
+    route.config = Object.assign(route.config ?? {}, { staticSecurityHeaders: true });
   });
   app.addHook("onRequest", async (request, reply) => {
     if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders) reply.headers(headers);
