@@ -87,9 +87,9 @@ async function renderAnonymous(
 ): Promise<Response> {
   const rendered = await renderWhole(<ServerRouter context={routerContext} url={request.url} />);
   const status = rendered.failed ? 500 : statusCode;
-  const { html, bytes } = rendered;
+  const { bytes } = rendered;
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const policy = info.policyWithScriptHashes(inlineScriptHashes(html));
+  const policy = info.policyWithScriptHashes(inlineScriptHashes(bytes));
   if (policy) headers.set("Content-Security-Policy", policy);
   const publicCache =
     status === 200 &&
@@ -109,8 +109,8 @@ async function renderAnonymous(
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
-/** Renders a React tree to its bytes and their text once everything (streamed loader data included) has resolved. */
-function renderWhole(element: React.ReactElement): Promise<{ html: string; bytes: Buffer; failed: boolean }> {
+/** Renders a React tree to its bytes once everything (streamed loader data included) has resolved. */
+function renderWhole(element: React.ReactElement): Promise<{ bytes: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let failed = false;
@@ -121,8 +121,7 @@ function renderWhole(element: React.ReactElement): Promise<{ html: string; bytes
       },
       final(callback) {
         clearTimeout(timeoutId);
-        const bytes = Buffer.concat(chunks);
-        resolve({ html: bytes.toString("utf8"), bytes, failed });
+        resolve({ bytes: Buffer.concat(chunks), failed });
         callback();
       },
     });

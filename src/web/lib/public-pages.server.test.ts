@@ -11,7 +11,12 @@ describe("inlineScriptHashes", () => {
       '<script src="/x.js"></script><script type="application/ld+json">{"@type":"Product"}</script>',
       "<script>a()</script><script>\n</script>",
     ].join("");
-    expect(inlineScriptHashes(html)).toEqual([sha("a()"), sha('import "x"'), sha("\n")]);
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha("a()"), sha('import "x"'), sha("\n")]);
+  });
+
+  it("hashes a script's UTF-8 bytes, as the browser does, whatever characters it holds", () => {
+    const code = 'window.price = "₹1,299"; window.name = "Café ☕"';
+    expect(inlineScriptHashes(Buffer.from(`<p>₹</p><script>${code}</script>`))).toEqual([sha(code)]);
   });
 });
 
