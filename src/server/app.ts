@@ -134,10 +134,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
   });
 
+  // With the micro-cache off (API_CACHE_TTL_MS=0) no answer is looked up or kept: its hooks are not even installed.
+  const answerCache = config.API_CACHE_TTL_MS === 0 ? undefined : runtime.catalogCache;
   await server.register(api, {
     prefix: "/api",
     services,
-    catalogCache: runtime.catalogCache,
+    catalogCache: answerCache,
     cookies,
     publicUrl: config.PUBLIC_URL,
     uploadMaxBytes: config.UPLOAD_MAX_BYTES,
@@ -165,7 +167,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       cookies,
       hsts: httpsOnly,
       // Not in development (Vite serves changing code: a kept page would hide an edit), nor with the micro-cache off.
-      cache: options.devServer || config.API_CACHE_TTL_MS === 0 ? undefined : runtime.catalogCache,
+      cache: options.devServer ? undefined : answerCache,
       devServer: options.devServer,
       build: options.webBuild,
       labelPageRoutes: Boolean(config.METRICS_TOKEN) || config.METRICS_ALLOW.length > 0,

@@ -18,7 +18,8 @@ import { userProfileApi } from "./user-profile.ts";
 
 export interface ApiOptions {
   services: Services;
-  catalogCache: ResponseCache;
+  /** Catalogue answers kept for API_CACHE_TTL_MS; none when it is 0. */
+  catalogCache: ResponseCache | undefined;
   cookies: Cookies;
   /** The shop's public address (absolute image URLs). */
   publicUrl: string;
