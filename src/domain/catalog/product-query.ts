@@ -151,16 +151,18 @@ export function preparedProductQueries(
   const shapeOf = (names: readonly FilterName[]) => names.reduce((mask, name) => mask | (1 << FILTERS.indexOf(name)), 0);
   /**
    * A statement per shape of filters, per way of picking its products (`gathered`, see pickedIds) and per page size
-   * written into its SQL (`size`, see PLANNED_PAGE_SIZES), named by `key`.
+   * and offset written into its SQL (`size` and `offset`, see PLANNED_PAGE_SIZES), named by `key`.
    */
-  const memo = <T>(make: (names: readonly FilterName[], key: string, gathered: boolean, size: number | undefined) => T) => {
+  const memo = <T>(
+    make: (names: readonly FilterName[], key: string, gathered: boolean, size: number | undefined, offset: number) => T,
+  ) => {
     const made = new Map<string, T>();
-    return (names: readonly FilterName[], gathered = false, size?: number) => {
+    return (names: readonly FilterName[], gathered = false, size?: number, offset = 0) => {
       const shape = shapeOf(names) | (gathered ? 1 << FILTERS.length : 0);
-      const key = size === undefined ? String(shape) : `${shape}_${size}`;
+      const key = size === undefined ? String(shape) : offset === 0 ? `${shape}_${size}` : `${shape}_${size}_${offset}`;
       let statement = made.get(key);
       if (!statement) {
-        statement = make(names, key, gathered, size);
+        statement = make(names, key, gathered, size, offset);
         made.set(key, statement);
       }
       return statement;
@@ -239,10 +241,12 @@ export function preparedProductQueries(
   // A page carries its list's total in every row (PostgreSQL computes the uncorrelated subquery once): one round trip
   // instead of two. Measured at a million products (two fresh servers side by side, medians of 8 rounds), the shop's
   // CPU per list page went from about 495 to 430 µs.
-  const page = memo((names, key, gathered, size) => {
+  const page = memo((names, key, gathered, size, offset) => {
     const limited = pickedIds(conditionsOf(db, names, placeholders), gathered).limit(limitOf(size));
-    // A first page in a size of the shop's has no OFFSET (see PLANNED_PAGE_SIZES).
-    const picked = (size === undefined ? limited.offset(sql.placeholder("offset")) : limited).as("picked");
+    // A page in a size of the shop's has its offset in the SQL too, none on the first (see PLANNED_PAGE_SIZES).
+    const picked = (
+      size === undefined ? limited.offset(sql.placeholder("offset")) : offset > 0 ? limited.offset(inSqlText(offset)) : limited
+    ).as("picked");
     return productsOf(picked, { listTotal: totalOf(names) }).prepare(`catalog_page_${key}`);
   });
   // The total alone, for an empty page: one value (Drizzle's select wants a FROM, hence the one-row `(select 1)`).
@@ -285,8 +289,9 @@ export function preparedProductQueries(
     async page(filter: ProductFilter, cap = LIST_COUNT_CAP): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const names = appliedFilters(filter);
       const values = { ...valuesOf(filter, names), countLimit: cap + 1 };
-      const size = filter.page === 1 ? plannedSize(names, filter.perPage) : undefined;
-      const statement = page(names, await gatheredFor(filter), size);
+      const planned = filter.page === 1 || (filter.page <= PLANNED_PAGES && listingPage(names, filter.perPage));
+      const size = planned ? plannedSize(names, filter.perPage) : undefined;
+      const statement = page(names, await gatheredFor(filter), size, size === undefined ? 0 : (filter.page - 1) * size);
       const rows = await statement.execute({
         ...values,
         limit: filter.perPage,
@@ -313,24 +318,41 @@ export function preparedProductQueries(
 }
 
 /**
- * Page sizes written into the SQL of a first page (and a keyset page) of a category's list or of the whole catalogue:
- * the shop's own sizes (its listing's choices, its new products' row, and a product page's related products: one more
- * than it shows, so that leaving the product itself out still fills the row). PostgreSQL plans a statement whose LIMIT or
- * OFFSET is a parameter again on every execution: the plan made once for any values ("generic") is costed for a tenth
- * of the list, so it never looks cheaper than one made for the values given. At a million products that planning cost
- * PostgreSQL 0.45 ms for a page it then read in 0.2 ms. With the size in the text and no offset, the generic plan is
- * costed right, chosen after five executions, and planned once per connection. Forcing generic plans instead
- * (`plan_cache_mode`) is wrong for these statements: costed for a tenth of the catalogue, the first page of the whole
- * list joined every product by hash (1.2 s), and a search's plans depend on its words. Other sizes, and deeper pages,
- * keep their parameters. The set is small because each statement is kept per connection (about 160 KB with its plan):
- * at most 8 sizes × 4 shapes (category, sub-category, category by name, none) × 3 kinds (page, keyset page, row), 96
- * statements and about 15 MB per connection if a client asked for every combination; the shop's own pages use about 20.
+ * Page sizes written into the SQL of a first page (and a listing's next few, with their offsets: PLANNED_PAGES), a
+ * keyset page and a row of products of a category's list or of the whole catalogue: the shop's own sizes (its listing's
+ * choices, its new products' row, and a product page's related products: one more than it shows, so that leaving the
+ * product itself out still fills the row). PostgreSQL plans a statement whose LIMIT or OFFSET is a parameter again on
+ * every execution: the plan made once for any values ("generic") is costed for a tenth of the list, so it never looks
+ * cheaper than one made for the values given. At a million products that planning cost PostgreSQL 0.45 ms for a page it
+ * then read in 0.2 ms. With the size in the text and no offset, the generic plan is costed right, chosen after five
+ * executions, and planned once per connection. Forcing generic plans instead (`plan_cache_mode`) is wrong for these
+ * statements: costed for a tenth of the catalogue, the first page of the whole list joined every product by hash
+ * (1.2 s), and a search's plans depend on its words. Other sizes, and pages past the first (but for a listing's first
+ * PLANNED_PAGES), keep their parameters. The set is small because each statement is kept per connection (about 160 KB
+ * with its plan): at most 8 sizes × 4 shapes (category, sub-category, category by name, none) × 3 kinds (page, keyset
+ * page, row), 96 statements and about 15 MB per connection if a client asked for every combination; the shop's own
+ * pages use about 20.
  */
 export const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
   ...PER_PAGE_OPTIONS,
   NEW_PRODUCTS_PER_PAGE,
   RELATED_PRODUCTS_COUNT + 1,
 ]);
+
+/**
+ * Pages 2 up to this one of a category's or sub-category's listing, in one of its page sizes (PER_PAGE_OPTIONS), have
+ * their offset written into the SQL too: a statement per page, planned once per connection (see PLANNED_PAGE_SIZES).
+ * Shoppers page through the first few. At most 6 sizes × 2 lists × 4 pages: 48 statements more, about 8 MB per
+ * connection if a client asked for every one (the shop's own listing uses 8). A deeper page, or another list's, is
+ * planned again on every request (about 0.5 ms of PostgreSQL's CPU at a million products) and keeps no statement.
+ */
+export const PLANNED_PAGES = 5;
+
+/** Whether a page is a category's or sub-category's listing in one of its own sizes (see PLANNED_PAGES). */
+const listingPage = (names: readonly FilterName[], perPage: number) =>
+  names.length === 1 &&
+  (names[0] === "catId" || names[0] === "subCatId") &&
+  (PER_PAGE_OPTIONS as readonly number[]).includes(perPage);
 
 /** A number in a statement's SQL text: Drizzle sends a number given to `.limit()` as a parameter. */
 const inSqlText = (size: number) => sql.raw(String(Math.trunc(size))) as unknown as Placeholder;
