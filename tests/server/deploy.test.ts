@@ -251,12 +251,13 @@ describe("Dockerfile", () => {
 });
 
 describe("the Node flags (scripts/node-flags.ts)", () => {
-  it("keep the embedded database's process small and give PostgreSQL's a larger young generation", () => {
+  it("keep the embedded database's process small and give PostgreSQL's a larger young generation and no pretenuring", () => {
     expect(nodeFlags({})).toEqual(["--max-semi-space-size=4", "--max-old-space-size=384"]);
     expect(nodeFlags({ DATABASE_URL: "postgres://shop@db/shop" })).toEqual([
       "--min-semi-space-size=16",
       "--max-semi-space-size=16",
       "--max-old-space-size=384",
+      "--no-allocation-site-pretenuring",
     ]);
   });
 
@@ -273,7 +274,9 @@ describe("the Node flags (scripts/node-flags.ts)", () => {
         }).stdout.trim();
       expect(print()).toBe("--max-semi-space-size=4 --max-old-space-size=384");
       writeFileSync(path.join(dir, ".env"), "DATABASE_URL=postgres://shop@db/shop\n");
-      expect(print()).toBe("--min-semi-space-size=16 --max-semi-space-size=16 --max-old-space-size=384");
+      expect(print()).toBe(
+        "--min-semi-space-size=16 --max-semi-space-size=16 --max-old-space-size=384 --no-allocation-site-pretenuring",
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
