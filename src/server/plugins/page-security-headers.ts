@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+import { hasStaticSecurityHeaders } from "./static-security-headers.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -84,7 +85,7 @@ export const pageSecurityHeaders = fp(
     const { "content-security-policy": policy, ...fixed } = headers;
     app.decorateReply("cspNonce", null);
     app.addHook("onRequest", async (request, reply) => {
-      if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders) return;
+      if (hasStaticSecurityHeaders(request)) return;
       reply.headers(fixed);
       if (policy === undefined) return;
       const nonces = randomBytes(32).toString("hex");

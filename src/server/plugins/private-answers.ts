@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { COOKIE } from "../cookies.ts";
+import { hasStaticSecurityHeaders } from "./static-security-headers.ts";
 
 /**
  * Answers that hold personal data or a secret are never stored by a browser's or a proxy's cache
@@ -15,7 +16,7 @@ import { COOKIE } from "../cookies.ts";
 export function privateAnswers(app: FastifyInstance, kind: "api" | "page") {
   const value = "private, no-store";
   app.addHook("onSend", async (request, reply, payload) => {
-    if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders && kind === "page") {
+    if (hasStaticSecurityHeaders(request) && kind === "page") {
       return payload;
     }
     const personal = kind === "api" ? carriesSession(request) : request.user !== null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
  * Security headers for answers that are never a page (the JSON API, stored images): one fixed, strict set, computed
@@ -31,6 +31,11 @@ export function applyStaticSecurityHeaders(
     route.config = Object.assign(route.config ?? {}, { staticSecurityHeaders: true });
   });
   app.addHook("onRequest", async (request, reply) => {
-    if ((request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders) reply.headers(headers);
+    if (hasStaticSecurityHeaders(request)) reply.headers(headers);
   });
+}
+
+/** Whether the request's route gets the fixed set (`applyStaticSecurityHeaders`): never a page. */
+export function hasStaticSecurityHeaders(request: FastifyRequest): boolean {
+  return (request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders === true;
 }
