@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests live beside the code (src/**/*.test.ts); API tests in tests/api run against the real app on a fresh
-// database per file: in-memory PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set.
+// Unit tests live beside the code (src/**/*.test.ts; bench/**/*.test.ts for the benchmarks' load generator); API tests
+// in tests/api run against the real app on a fresh database per file: in-memory PGlite always, and PostgreSQL too when
+// TEST_DATABASE_URL is set.
 // Playwright's *.spec.ts files are not Vitest's.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 // The Redis store's tests need a server: TEST_REDIS_URL (.ci/run sets it when one answers on 127.0.0.1:6379).
@@ -29,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
           setupFiles: ["tests/support/setup-env.ts"],
           isolate: false,
           testTimeout: 30_000,

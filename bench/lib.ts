@@ -3,7 +3,6 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -583,93 +582,7 @@ export function driveAtRate(
   });
 }
 
-/**
- * Requests at evenly spaced moments, `rate` a second, whatever the server's answers are doing (an open loop, as wrk2
- * drives): each request's latency counts from the moment it was due, so a server that falls behind is charged for
- * the wait. autocannon's `overallRate` is not steady: each connection sends its share of the second as fast as it can
- * from the start of the second and then waits for the next one, so its latencies are those of `connections` requests
- * at once in a burst. Answers the same figures as `loadFigures`.
- */
-export async function driveSteadily(
-  baseUrl: string,
-  options: { rate: number; seconds: number; next: () => PlannedRequest },
-): Promise<LoadFigures> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const target = new URL(baseUrl);
-  const latencies: number[] = [];
-  const statusCodes: Record<string, number> = {};
-  let errors = 0;
-  let non2xx = 0;
-  const total = Math.round(options.rate * options.seconds);
-  const interval = 1000 / options.rate;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  const send = (due: number) => {
-    const planned = options.next();
-    return new Promise<void>((resolve) => {
-      const request = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          path: planned.path,
-          method: planned.method ?? "GET",
-          headers:
-            planned.body === undefined
-              ? planned.headers
-              : { ...planned.headers, "content-length": Buffer.byteLength(planned.body) },
-          agent,
-          timeout: 10_000,
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            latencies.push(performance.now() - due);
-            const code = String(response.statusCode);
-            statusCodes[code] = (statusCodes[code] ?? 0) + 1;
-            if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) > 299) non2xx++;
-            resolve();
-          });
-        },
-      );
-      request.on("error", () => {
-        errors++;
-        resolve();
-      });
-      request.on("timeout", () => request.destroy());
-      request.end(planned.body);
-    });
-  };
-  let sent = 0;
-  while (sent < total) {
-    const now = performance.now();
-    // Everything due by now goes out now; then sleep until the next one is due (timers wake at ~1 ms).
-    while (sent < total && started + sent * interval <= now) {
-      inFlight.push(send(started + sent * interval));
-      sent++;
-    }
-    await sleep(Math.max(0, started + sent * interval - performance.now()));
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    latencies.length === 0
-      ? null
-      : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? 0);
-  return {
-    requests: latencies.length,
-    requestsPerSecond: Math.round(latencies.length / ((performance.now() - started) / 1000)),
-    p50Ms: at(0.5),
-    p90Ms: at(0.9),
-    p99Ms: at(0.99),
-    maxMs: latencies.length === 0 ? null : Math.round(latencies[latencies.length - 1] ?? 0),
-    errors,
-    non2xx,
-    statusCodes,
-  };
-}
-
-/** What a load run reports (autocannon's through `loadFigures`, or `driveSteadily`'s); latencies null when none came. */
+/** What a load run reports (autocannon's through `loadFigures`, or bench/steady.ts's `driveSteadily`); latencies null when none came. */
 export type LoadFigures = ReturnType<typeof loadFigures>;
 
 /**

@@ -141,7 +141,7 @@ autocannon's \`overallRate\` is not a steady rate: each of its ${report.connecti
 fast as the answers come, from the start of the second, then waits for the next second. Its latencies above are
 those of ${report.connections} requests at a time in a burst. Here the same requests go out evenly spaced (one every
 1/rate s, an open loop as wrk2 drives), each latency counted from the moment the request was due, so a server that
-falls behind is charged for it (\`driveSteadily\` in bench/lib.ts, in Node on the same cores).
+falls behind is charged for it (\`driveSteadily\` in bench/steady.ts, in Node on the same cores, reading answers into one reused buffer).
 
 ## Product page: rendered on every request against answered from memory
 

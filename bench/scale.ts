@@ -15,7 +15,6 @@ import {
   cpuSnapshot,
   drainBacklog,
   driveAtRate,
-  driveSteadily,
   freePort,
   getJson,
   gitFacts,
@@ -38,6 +37,7 @@ import {
 } from "./lib.ts";
 import { explainCatalogStatements } from "./scale-explain.ts";
 import { markdownReport, type ScaleReport } from "./scale-report.ts";
+import { driveSteadily } from "./steady.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(import.meta.dirname, ".data", "scale");

@@ -13,7 +13,6 @@ import { openDatabase } from "../src/db/client.ts";
 import { hashPassword } from "../src/domain/accounts/passwords.ts";
 import {
   driveAtRate,
-  driveSteadily,
   freePort,
   gitFacts,
   HarnessError,
@@ -35,6 +34,7 @@ import {
   type Tracked,
   withDatabase,
 } from "./lib.ts";
+import { driveSteadily } from "./steady.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const resultsDir = path.join(import.meta.dirname, "results");
@@ -314,7 +314,7 @@ cart adds come from ${SHOPPERS} signed-in shoppers. Machine: ${machineFacts().cp
 ${markdownTable(["database", "endpoint", "rate asked", "req/s", "p50 ms", "p99 ms", "max ms", "errors", "meets target"], rows)}
 
 The same rates, steady (evenly spaced requests, each latency counted from the moment it was due: \`driveSteadily\` in
-bench/lib.ts). autocannon's rate is not steady: each connection sends its share of a second as fast as it can from the
+bench/steady.ts). autocannon's rate is not steady: each connection sends its share of a second as fast as it can from the
 start of the second, so its latencies above are those of ${CONNECTIONS} requests at a time.
 
 ${markdownTable(

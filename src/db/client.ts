@@ -79,6 +79,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Any number that identifies "storefront migrations" among the advisory locks of a shared PostgreSQL server. */
 const MIGRATION_LOCK_ID = 724_420_117;
 
+/** How long an idle PostgreSQL connection stays in the pool (see openPostgres). */
+export const POOL_IDLE_MS = 5 * 60_000;
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -87,9 +90,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // No synchronized sequential scans: with them, a read of a large table in order starts where the last one got to, so
   // the first matches of a common word (search and suggestions stop there, decision 020) changed from one request to
   // the next (measured at a million products: five searches for "comfort", five different first pages).
+  // Idle connections are kept for minutes, not node-postgres's 10 s: each holds the shop's prepared statements and
+  // PostgreSQL's plans for them (decision 020), and one opened again after a pause in traffic pays for them anew while
+  // requests wait (measured at a million products: docs/decisions/024-a-page-of-products-as-one-json-value.md).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    idleTimeoutMillis: POOL_IDLE_MS,
     options: "-c jit=off -c synchronize_seqscans=off",
     pipeline: true,
   });

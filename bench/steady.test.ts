@@ -1,0 +1,87 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driveSteadily, ResponseReader } from "./steady.ts";
+
+/** Feeds `text` to a reader in pieces of `size` bytes and answers the statuses it completed, in order. */
+function read(text: string, size: number) {
+  const statuses: number[] = [];
+  const reader = new ResponseReader((status) => statuses.push(status));
+  const bytes = Buffer.from(text, "latin1");
+  let ok = true;
+  for (let at = 0; at < bytes.length && ok; at += size) ok = reader.feed(bytes, at, Math.min(bytes.length, at + size));
+  return { statuses, ok, reader };
+}
+
+describe("ResponseReader", () => {
+  const lengthAnswer = "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello world";
+  const chunkedAnswer =
+    "HTTP/1.1 404 Not Found\r\ntransfer-encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nx-trailer: 1\r\n\r\n";
+
+  it.each([1, 2, 3, 7, 1000])("reads answers by length and by chunks, in pieces of %i bytes", (size) => {
+    const { statuses, ok, reader } = read(`${lengthAnswer}${chunkedAnswer}HTTP/1.1 204 No Content\r\n\r\n${lengthAnswer}`, size);
+    expect(ok).toBe(true);
+    expect(statuses).toEqual([200, 404, 204, 200]);
+    expect(reader.midAnswer).toBe(false);
+  });
+
+  it("waits for the rest of a body before completing the answer", () => {
+    const { statuses, reader } = read(lengthAnswer.slice(0, -1), 1000);
+    expect(statuses).toEqual([]);
+    expect(reader.midAnswer).toBe(true);
+  });
+
+  it("skips an interim 100 Continue and completes the answer after it", () => {
+    expect(read(`HTTP/1.1 100 Continue\r\n\r\n${lengthAnswer}`, 5).statuses).toEqual([200]);
+  });
+
+  it("ends an answer without a length when the connection closes", () => {
+    const { statuses, reader } = read("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\nsome bytes", 4);
+    expect(statuses).toEqual([]);
+    expect(reader.endsAtClose).toBe(true);
+    reader.closed();
+    expect(statuses).toEqual([200]);
+  });
+
+  it("refuses bytes that are not an HTTP answer", () => {
+    expect(read("SSH-2.0-OpenSSH\r\n\r\n", 100).ok).toBe(false);
+    expect(read("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n", 100).ok).toBe(false);
+  });
+});
+
+describe("driveSteadily", () => {
+  let server: http.Server;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      if (request.url === "/big")
+        response.end("x".repeat(300_000)); // more than one read, chunked
+      else if (request.url === "/missing") response.writeHead(404).end("no");
+      else if (request.url === "/broken") request.socket.destroy();
+      else if (request.url === "/echo") request.pipe(response);
+      else response.writeHead(200, { "content-length": "2" }).end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends the rate asked, evenly, and counts answers by status, non-2xx and broken connections", async () => {
+    const paths = ["/ok", "/big", "/missing", "/broken", "/echo"];
+    let n = 0;
+    const figures = await driveSteadily(baseUrl, {
+      rate: 200,
+      seconds: 1,
+      maxConnections: 4,
+      next: () => {
+        const path = paths[n++ % paths.length] ?? "/ok";
+        return path === "/echo" ? { path, method: "POST", body: "ping" } : { path };
+      },
+    });
+    expect(figures.statusCodes).toEqual({ 200: 120, 404: 40 });
+    expect(figures.requests).toBe(160);
+    expect(figures.non2xx).toBe(40);
+    expect(figures.errors).toBe(40);
+    expect(figures.p99Ms).not.toBeNull();
+  });
+});
