@@ -80,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const MIGRATION_LOCK_ID = 724_420_117;
 
 /** How long an idle PostgreSQL connection stays in the pool (see openPostgres). */
-export const POOL_IDLE_MS = 5 * 60_000;
+const POOL_IDLE_MS = 5 * 60_000;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import("pg");
