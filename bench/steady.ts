@@ -171,7 +171,8 @@ const sharedReadBuffer = Buffer.allocUnsafe(256 * 1024);
  * the wait. autocannon's `overallRate` is not steady: each connection sends its share of the second as fast as it can
  * from the start of the second and then waits for the next one, so its latencies are those of `connections` requests
  * at once in a burst. A request goes out on an idle connection, or a new one (up to `maxConnections`, then it waits
- * for one). Answers the same figures as `loadFigures`.
+ * for one). Not for HEAD requests: the reader would wait for the body their Content-Length announces. Answers the
+ * same figures as `loadFigures`.
  */
 export async function driveSteadily(
   baseUrl: string,
