@@ -231,7 +231,7 @@ export async function driveSteadily(
       connections.delete(connection);
       const index = idle.indexOf(connection);
       if (index >= 0) idle.splice(index, 1);
-      if (connection.current && connection.reader.endsAtClose) connection.reader.closed();
+      connection.reader.closed(); // completes an answer whose end is the close; nothing otherwise
       connection.current?.resolve({ error: true });
       connection.current = undefined;
       // What was waiting for a connection gets a new one.

@@ -252,15 +252,16 @@ export function preparedProductQueries(
     picked: ReturnType<ReturnType<typeof pickedIds>["as"]>,
     extra: Extra,
   ) => {
+    const name = "listed";
     const listed = db
       .select(namedProductColumns)
       .from(picked)
       .innerJoin(products, eq(products.id, picked.id))
       .innerJoin(categories, eq(categories.id, products.catId))
       .leftJoin(subCategories, eq(subCategories.id, products.subCatId))
-      .as("listed");
+      .as(name);
     // The whole row by its name (interpolating the subquery itself would write it out again).
-    const rows = sql.identifier("listed");
+    const rows = sql.identifier(name);
     return db
       .select({
         products: sql<ProductJson[] | null>`json_agg(${rows} order by ${listed.createdAt} desc, ${listed.id} desc)`,
