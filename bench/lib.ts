@@ -473,7 +473,41 @@ export async function postgresFacts(client: pg.Client) {
       effective_cache_size: await setting("effective_cache_size"),
       max_connections: await setting("max_connections"),
       jit: await setting("jit"),
+      track_io_timing: await setting("track_io_timing"),
     },
+  };
+}
+
+/** The database's block counters (`pg_stat_database`): pages found in PostgreSQL's buffers, pages asked of the OS. */
+export interface BlockCounters {
+  hit: number;
+  read: number;
+  /** Milliseconds spent reading, counted only while `track_io_timing` is on. */
+  readMs: number;
+  timed: boolean;
+}
+
+export async function blockCounters(client: pg.Client): Promise<BlockCounters> {
+  const { rows } = await client.query<{ hit: string; read: string; read_ms: number; timed: boolean }>(
+    `select blks_hit as hit, blks_read as read, blk_read_time as read_ms,
+            current_setting('track_io_timing')::boolean as timed
+     from pg_stat_database where datname = current_database()`,
+  );
+  const row = rows[0];
+  if (!row) throw new HarnessError("pg_stat_database has no row for this database");
+  return { hit: Number(row.hit), read: Number(row.read), readMs: row.read_ms, timed: row.timed };
+}
+
+/**
+ * Blocks per request between two counters. Backends report their counts at most once a second, so a window of a few
+ * seconds is off by up to a second's worth at each end (the same endpoint's load runs just before it).
+ */
+export function blocksPerRequest(before: BlockCounters, after: BlockCounters, requests: number) {
+  const per = (value: number) => (requests > 0 ? Math.round((value / requests) * 10) / 10 : 0);
+  return {
+    hit: per(after.hit - before.hit),
+    read: per(after.read - before.read),
+    readMs: after.timed && before.timed ? Math.round(((after.readMs - before.readMs) / Math.max(requests, 1)) * 100) / 100 : null,
   };
 }
 

@@ -12,7 +12,11 @@ interface EndpointResult extends LoadFigures {
   loadAverageBefore: [number, number, number];
   meetsTarget: boolean;
   /** The same rate as evenly spaced requests (an open loop, `driveSteadily`), right after the autocannon run. */
-  steady: LoadFigures & { meetsTarget: boolean };
+  steady: LoadFigures & {
+    meetsTarget: boolean;
+    /** PostgreSQL's pages per request over the steady run (`blocksPerRequest`); readMs null without track_io_timing. */
+    blocks?: { hit: number; read: number; readMs: number | null };
+  };
 }
 
 interface PageMode {
@@ -90,6 +94,8 @@ export function markdownReport(report: ScaleReport): string {
     String(e.steady.maxMs ?? "-"),
     String(e.steady.errors),
     String(e.steady.non2xx),
+    e.steady.blocks ? `${e.steady.blocks.hit} / ${e.steady.blocks.read}` : "-",
+    e.steady.blocks?.readMs != null ? String(e.steady.blocks.readMs) : "-",
     `< ${report.targets[e.name]?.p99UnderMs} ms`,
     verdict(e.steady.meetsTarget),
   ]);
@@ -135,13 +141,17 @@ at least ${report.rateKept * 100} % of the rate asked answered (a server that fa
 
 ## The same rates, steady
 
-${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx", "target p99", "meets target"], steadyRows)}
+${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx", "pg blocks hit / read", "read ms", "target p99", "meets target"], steadyRows)}
 
 autocannon's \`overallRate\` is not a steady rate: each of its ${report.connections} connections sends its share of a second as
 fast as the answers come, from the start of the second, then waits for the next second. Its latencies above are
 those of ${report.connections} requests at a time in a burst. Here the same requests go out evenly spaced (one every
 1/rate s, an open loop as wrk2 drives), each latency counted from the moment the request was due, so a server that
 falls behind is charged for it (\`driveSteadily\` in bench/steady.ts, in Node on the same cores, reading answers into one reused buffer).
+pg blocks: PostgreSQL's pages per request over the steady run (\`pg_stat_database\`), found in its own buffers / asked
+of the operating system; read ms: the time those reads took per request (only with \`track_io_timing\` on). Reads
+that the OS answers from its page cache cost a few microseconds; on a machine that drops its page cache they go to
+the disk (docs/decisions/025-postgresql-keeps-the-catalogue-in-its-own-buffers.md).
 
 ## Product page: rendered on every request against answered from memory
 

@@ -10,6 +10,8 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import {
   assertLoopbackUrl,
+  blockCounters,
+  blocksPerRequest,
   buildIfNeeded,
   cpuPercent,
   cpuSnapshot,
@@ -188,13 +190,15 @@ async function measureEndpoints(catalogue: Catalogue) {
       const cpu = cpuPercent(before, cpuSnapshot(server.child.pid));
       // Requests autocannon gave up on may still be queued in the server: the next endpoint starts on an idle one.
       const drainSeconds = Math.round((await drainBacklog(baseUrl, 120_000)) * 10) / 10;
+      const blocksBefore = await withClient(databaseUrl ?? "", blockCounters);
       const steadyFigures = await driveSteadily(baseUrl, {
         rate: TARGETS[name].rate,
         seconds: durationSeconds,
         next: plans[name],
       });
+      const blocks = blocksPerRequest(blocksBefore, await withClient(databaseUrl ?? "", blockCounters), steadyFigures.requests);
       const target = TARGETS[name];
-      const steady = { ...steadyFigures, meetsTarget: meetsTarget(steadyFigures, target, RATE_KEPT) };
+      const steady = { ...steadyFigures, blocks, meetsTarget: meetsTarget(steadyFigures, target, RATE_KEPT) };
       endpoints.push({
         name,
         rate: target.rate,
@@ -206,7 +210,8 @@ async function measureEndpoints(catalogue: Catalogue) {
         steady,
       });
       console.log(
-        `  ${name} steady at ${target.rate}/s: p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms, max ${steady.maxMs} ms, errors ${steady.errors}`,
+        `  ${name} steady at ${target.rate}/s: p50 ${steady.p50Ms} ms, p99 ${steady.p99Ms} ms, max ${steady.maxMs} ms, errors ${steady.errors}; ` +
+          `PostgreSQL blocks per request: ${blocks.hit} in its buffers, ${blocks.read} from the OS`,
       );
       console.log(
         `  ${name} at ${target.rate}/s: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, ` +

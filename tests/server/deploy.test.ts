@@ -167,6 +167,19 @@ describe("compose.yaml", () => {
     expect(shopConfig.TRUST_PROXY).toEqual([/ipv4_address: ([\d.]+)/.exec(balancer)?.[1]]);
   });
 
+  it("gives PostgreSQL buffers for the catalogue, set from the env file, and room for parallel queries", () => {
+    const postgres = services(config().stdout).get("postgres") ?? [];
+    // The list's items follow `    command:` (docker-compose 1.29 prints them at the key's indent, the plugin deeper).
+    const start = postgres.indexOf("    command:");
+    const rest = start === -1 ? [] : postgres.slice(start + 1);
+    const end = rest.findIndex((line) => !/^ {4,}- /.test(line));
+    const command = rest.slice(0, end === -1 ? undefined : end).join("\n");
+    expect(command).toMatch(/- shared_buffers=1GB$/m);
+    expect(command).toMatch(/- effective_cache_size=3GB$/m);
+    expect(read(EXAMPLE_ENV)).toMatch(/^POSTGRES_SHARED_BUFFERS=1GB$/m);
+    expect(postgres.find((line) => line.startsWith("    shm_size: "))).toBeDefined();
+  });
+
   it("balances over both shops through deploy/nginx.conf, which never serves /metrics", () => {
     const nginx = read("deploy/nginx.conf");
     expect(nginx).toMatch(/server shop-1:3000\b/);
