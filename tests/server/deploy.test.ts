@@ -167,7 +167,7 @@ describe("compose.yaml", () => {
     expect(shopConfig.TRUST_PROXY).toEqual([/ipv4_address: ([\d.]+)/.exec(balancer)?.[1]]);
   });
 
-  it("gives PostgreSQL buffers for the catalogue, set from the env file, and room for parallel queries", () => {
+  it("gives PostgreSQL buffers for the catalogue, set from the env file, refilled after a restart, and room for parallel queries", () => {
     const postgres = services(config().stdout).get("postgres") ?? [];
     // The list's items follow `    command:` (docker-compose 1.29 prints them at the key's indent, the plugin deeper).
     const start = postgres.indexOf("    command:");
@@ -176,6 +176,7 @@ describe("compose.yaml", () => {
     const command = rest.slice(0, end === -1 ? undefined : end).join("\n");
     expect(command).toMatch(/- shared_buffers=1GB$/m);
     expect(command).toMatch(/- effective_cache_size=3GB$/m);
+    expect(command).toMatch(/- shared_preload_libraries=pg_prewarm$/m);
     expect(read(EXAMPLE_ENV)).toMatch(/^POSTGRES_SHARED_BUFFERS=1GB$/m);
     expect(postgres.find((line) => line.startsWith("    shm_size: "))).toBeDefined();
   });
