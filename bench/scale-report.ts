@@ -148,6 +148,8 @@ fast as the answers come, from the start of the second, then waits for the next 
 those of ${report.connections} requests at a time in a burst. Here the same requests go out evenly spaced (one every
 1/rate s, an open loop as wrk2 drives), each latency counted from the moment the request was due, so a server that
 falls behind is charged for it (\`driveSteadily\` in bench/steady.ts, in Node on the same cores, reading answers into one reused buffer).
+It opens ${report.connections} connections before the first request, as a load balancer keeps its idle connections to the shop,
+and opens more only when all of them are waiting for answers.
 pg blocks: PostgreSQL's pages per request over the steady run (\`pg_stat_database\`), found in its own buffers / asked
 of the operating system; read ms: the time those reads took per request (only with \`track_io_timing\` on). Reads
 that the OS answers from its page cache cost a few microseconds; on a machine that drops its page cache they go to

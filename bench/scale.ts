@@ -191,10 +191,12 @@ async function measureEndpoints(catalogue: Catalogue) {
       // Requests autocannon gave up on may still be queued in the server: the next endpoint starts on an idle one.
       const drainSeconds = Math.round((await drainBacklog(baseUrl, 120_000)) * 10) / 10;
       const blocksBefore = await withClient(databaseUrl ?? "", blockCounters);
+      // As many connections open as autocannon's, and as the load balancer keeps (deploy/nginx.conf, keepalive 32).
       const steadyFigures = await driveSteadily(baseUrl, {
         rate: TARGETS[name].rate,
         seconds: durationSeconds,
         next: plans[name],
+        openConnections: CONNECTIONS,
       });
       const blocks = blocksPerRequest(blocksBefore, await withClient(databaseUrl ?? "", blockCounters), steadyFigures.requests);
       const target = TARGETS[name];

@@ -224,7 +224,12 @@ async function benchTarget(
       const figures = loadFigures(await driveAtRate(baseUrl, { ...load, seconds: durationSeconds }));
       const entry: EndpointResult = { name, rate: TARGETS[name].rate, ...figures, meetsTarget: false };
       entry.meetsTarget = meetsTarget(figures, TARGETS[name]);
-      const steady = await driveSteadily(baseUrl, { rate: TARGETS[name].rate, seconds: durationSeconds, next: plans[name] });
+      const steady = await driveSteadily(baseUrl, {
+        rate: TARGETS[name].rate,
+        seconds: durationSeconds,
+        next: plans[name],
+        openConnections: CONNECTIONS,
+      });
       entry.steady = {
         ...steady,
         meetsTarget: meetsTarget(steady, TARGETS[name]),

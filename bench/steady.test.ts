@@ -84,4 +84,29 @@ describe("driveSteadily", () => {
     expect(figures.errors).toBe(40);
     expect(figures.p99Ms).not.toBeNull();
   });
+
+  it("opens the connections asked before the first request, and sends on them before opening more", async () => {
+    let connected = 0;
+    const connectedAtFirstRequest: number[] = [];
+    const counting = http.createServer((_request, response) => {
+      connectedAtFirstRequest.push(connected);
+      response.writeHead(200, { "content-length": "2" }).end("ok");
+    });
+    counting.on("connection", () => connected++);
+    await new Promise<void>((resolve) => counting.listen(0, "127.0.0.1", resolve));
+    try {
+      const figures = await driveSteadily(`http://127.0.0.1:${(counting.address() as AddressInfo).port}`, {
+        rate: 50,
+        seconds: 0.4,
+        openConnections: 6,
+        next: () => ({ path: "/ok" }),
+      });
+      expect(figures.requests).toBe(20);
+      expect(connectedAtFirstRequest[0]).toBe(6);
+      // One request at a time needs no seventh connection.
+      expect(connected).toBe(6);
+    } finally {
+      await new Promise<void>((resolve) => counting.close(() => resolve()));
+    }
+  });
 });

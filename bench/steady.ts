@@ -170,13 +170,21 @@ const sharedReadBuffer = Buffer.allocUnsafe(256 * 1024);
  * drives): each request's latency counts from the moment it was due, so a server that falls behind is charged for
  * the wait. autocannon's `overallRate` is not steady: each connection sends its share of the second as fast as it can
  * from the start of the second and then waits for the next one, so its latencies are those of `connections` requests
- * at once in a burst. A request goes out on an idle connection, or a new one (up to `maxConnections`, then it waits
- * for one). Not for HEAD requests: the reader would wait for the body their Content-Length announces. Answers the
- * same figures as `loadFigures`.
+ * at once in a burst. `openConnections` are opened before the first request, as a load balancer keeps idle
+ * connections to the shop (deploy/nginx.conf: `keepalive 32`). A request goes out on an idle connection, or a new one
+ * (up to `maxConnections`, then it waits for one). Not for HEAD requests: the reader would wait for the body their
+ * Content-Length announces. Answers the same figures as `loadFigures`.
  */
 export async function driveSteadily(
   baseUrl: string,
-  options: { rate: number; seconds: number; next: () => PlannedRequest; maxConnections?: number; timeoutMs?: number },
+  options: {
+    rate: number;
+    seconds: number;
+    next: () => PlannedRequest;
+    openConnections?: number;
+    maxConnections?: number;
+    timeoutMs?: number;
+  },
 ): Promise<LoadFigures> {
   const target = new URL(baseUrl);
   const host = target.hostname;
@@ -201,7 +209,7 @@ export async function driveSteadily(
     if (next) write(connection, next);
     else idle.push(connection);
   };
-  const open = (first: Due) => {
+  const open = (first: Due | undefined) => {
     const connection: Connection = {
       socket: undefined as unknown as net.Socket,
       current: undefined,
@@ -239,7 +247,8 @@ export async function driveSteadily(
       if (next) open(next);
     });
     connections.add(connection);
-    write(connection, first);
+    if (first) write(connection, first);
+    return connection;
   };
   const dispatch = (due: Due) => {
     const connection = idle.pop();
@@ -247,6 +256,19 @@ export async function driveSteadily(
     else if (connections.size < maxConnections) open(due);
     else waiting.push(due);
   };
+
+  // Opened and connected before the clock starts, then idle until a request needs one.
+  const opening = Array.from({ length: Math.min(options.openConnections ?? 0, maxConnections) }, () => {
+    const connection = open(undefined);
+    return new Promise<void>((resolve, reject) => {
+      connection.socket.once("connect", () => {
+        idle.push(connection);
+        resolve();
+      });
+      connection.socket.once("close", () => reject(new Error(`could not connect to ${baseUrl}`)));
+    });
+  });
+  await Promise.all(opening);
 
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
