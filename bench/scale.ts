@@ -48,7 +48,8 @@ const CONNECTIONS = 32;
 /**
  * Traffic before each endpoint is measured. The process is measured at steady state, not while it warms: with 3 s the
  * list (the first endpoint, 15-25 s after the start) still paid for its start (V8 optimizing, the heap growing, each
- * pooled connection planning its statements): steady p99 15-41 ms in six runs of one day; after 10 s, 5 ms. A cold start is
+ * pooled connection planning its statements): steady p99 15-41 ms in six runs of one day. After 10 s: 5 ms in a
+ * trial, 20 and 28 ms in the next two runs, so the warm-up is part of the list's tail, not all of it. A cold start is
  * its own matter (README, "Performance").
  */
 const WARMUP_SECONDS = 10;
