@@ -109,4 +109,24 @@ describe("driveSteadily", () => {
       await new Promise<void>((resolve) => counting.close(() => resolve()));
     }
   });
+
+  it("stops before sending anything when the connections it must open are refused", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    let planned = 0;
+    await expect(
+      driveSteadily(`http://127.0.0.1:${port}`, {
+        rate: 10,
+        seconds: 1,
+        openConnections: 3,
+        next: () => {
+          planned++;
+          return { path: "/" };
+        },
+      }),
+    ).rejects.toThrow(/could not connect/);
+    expect(planned).toBe(0);
+  });
 });

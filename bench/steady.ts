@@ -268,7 +268,12 @@ export async function driveSteadily(
       connection.socket.once("close", () => reject(new Error(`could not connect to ${baseUrl}`)));
     });
   });
-  await Promise.all(opening);
+  try {
+    await Promise.all(opening);
+  } catch (error) {
+    for (const connection of connections) connection.socket.destroy();
+    throw error;
+  }
 
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
