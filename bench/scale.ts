@@ -45,13 +45,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(import.meta.dirname, ".data", "scale");
 const resultsDir = path.join(import.meta.dirname, "results");
 const CONNECTIONS = 32;
-/**
- * Traffic before each endpoint is measured. The process is measured at steady state, not while it warms: with 3 s the
- * list (the first endpoint, 15-25 s after the start) still paid for its start (V8 optimizing, the heap growing, each
- * pooled connection planning its statements): steady p99 15-41 ms in six runs of one day. After 10 s: 5 ms in a
- * trial, 20 and 28 ms in the next two runs, so the warm-up is part of the list's tail, not all of it. A cold start is
- * its own matter (README, "Performance").
- */
+/** Traffic before each endpoint is measured, so that the list (measured first) is not measured in the server's start-up (bench/README.md). */
 const WARMUP_SECONDS = 10;
 const DETAIL_IDS = 3000;
 const PAGE_CONNECTIONS = 8;
