@@ -13,6 +13,8 @@ interface EndpointResult extends LoadFigures {
   meetsTarget: boolean;
   /** The same rate as evenly spaced requests (an open loop, `driveSteadily`), right after the autocannon run. */
   steady: LoadFigures & {
+    /** The p99 of each `steadyWindowSeconds` of the steady run. */
+    windowP99Ms: (number | null)[];
     meetsTarget: boolean;
     /** PostgreSQL's pages per request over the steady run (`blocksPerRequest`); readMs null without track_io_timing. */
     blocks?: { hit: number; read: number; readMs: number | null };
@@ -42,6 +44,8 @@ export interface ScaleReport {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  steadySeconds: number;
+  steadyWindowSeconds: number;
   targets: Record<string, { rate: number; p99UnderMs: number }>;
   rateKept: number;
   conditionsMatch: boolean;
@@ -91,6 +95,7 @@ export function markdownReport(report: ScaleReport): string {
     String(e.steady.p50Ms ?? "-"),
     String(e.steady.p90Ms ?? "-"),
     String(e.steady.p99Ms ?? "-"),
+    e.steady.windowP99Ms.map((p99) => p99 ?? "-").join(" / "),
     String(e.steady.maxMs ?? "-"),
     String(e.steady.errors),
     String(e.steady.non2xx),
@@ -141,13 +146,16 @@ at least ${report.rateKept * 100} % of the rate asked answered (a server that fa
 
 ## The same rates, steady
 
-${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "errors", "non-2xx", "pg blocks hit / read", "read ms", "target p99", "meets target"], steadyRows)}
+${markdownTable(["endpoint", "rate asked", "req/s", "p50 ms", "p90 ms", "p99 ms", `p99 ms by ${report.steadyWindowSeconds} s`, "max ms", "errors", "non-2xx", "pg blocks hit / read", "read ms", "target p99", "meets target"], steadyRows)}
 
 autocannon's \`overallRate\` is not a steady rate: each of its ${report.connections} connections sends its share of a second as
 fast as the answers come, from the start of the second, then waits for the next second. Its latencies above are
 those of ${report.connections} requests at a time in a burst. Here the same requests go out evenly spaced (one every
 1/rate s, an open loop as wrk2 drives), each latency counted from the moment the request was due, so a server that
 falls behind is charged for it (\`driveSteadily\` in bench/steady.ts, in Node on the same cores, reading answers into one reused buffer).
+Each endpoint runs ${report.steadySeconds} s; its p99 is over the whole run (the target is judged on it), and then over each
+${report.steadyWindowSeconds} s of it: the old generation's collections come every 25 s or so at these rates and each slows about a
+second of answers, so a ${report.steadyWindowSeconds}-s window's p99 depends on whether one fell in it (bench/README.md).
 It opens ${report.connections} connections before the first request, as a load balancer keeps its idle connections to the shop,
 and opens more only when all of them are waiting for answers.
 pg blocks: PostgreSQL's pages per request over the steady run (\`pg_stat_database\`), found in its own buffers / asked

@@ -110,6 +110,30 @@ describe("driveSteadily", () => {
     }
   });
 
+  it("reports the p99 of each whole window of the run, by when each request was due", async () => {
+    const slow = http.createServer((request, response) => {
+      const answer = () => response.writeHead(200, { "content-length": "2" }).end("ok");
+      if (request.url === "/slow") setTimeout(answer, 300);
+      else answer();
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
+      let n = 0;
+      // The first half second fast, the second slow.
+      const next = () => ({ path: n++ < 20 ? "/ok" : "/slow" });
+      const figures = await driveSteadily(url, { rate: 40, seconds: 1, windowSeconds: 0.5, next });
+      expect(figures.windowP99Ms).toHaveLength(2);
+      expect(figures.windowP99Ms[0]).toBeLessThan(200);
+      expect(figures.windowP99Ms[1]).toBeGreaterThanOrEqual(300);
+      n = 0;
+      const whole = await driveSteadily(url, { rate: 40, seconds: 1, next });
+      expect(whole.windowP99Ms).toEqual([whole.p99Ms]);
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
   it("stops before sending anything when the connections it must open are refused", async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

@@ -173,7 +173,8 @@ const sharedReadBuffer = Buffer.allocUnsafe(256 * 1024);
  * at once in a burst. `openConnections` are opened before the first request, as a load balancer keeps idle
  * connections to the shop (deploy/nginx.conf: `keepalive 32`). A request goes out on an idle connection, or a new one
  * (up to `maxConnections`, then it waits for one). Not for HEAD requests: the reader would wait for the body their
- * Content-Length announces. Answers the same figures as `loadFigures`.
+ * Content-Length announces. Answers the same figures as `loadFigures`, and the p99 of each whole `windowSeconds` of the
+ * run (of the requests due in it): the run's p99 says how the steady state answers, its windows how evenly.
  */
 export async function driveSteadily(
   baseUrl: string,
@@ -184,8 +185,10 @@ export async function driveSteadily(
     openConnections?: number;
     maxConnections?: number;
     timeoutMs?: number;
+    /** The length of the windows `windowP99Ms` reports; the whole run by default. */
+    windowSeconds?: number;
   },
-): Promise<LoadFigures> {
+): Promise<LoadFigures & { windowP99Ms: (number | null)[] }> {
   const target = new URL(baseUrl);
   const host = target.hostname;
   const port = Number(target.port || 80);
@@ -276,6 +279,9 @@ export async function driveSteadily(
   }
 
   const latencies: number[] = [];
+  /** The window each answered request was due in, beside its latency. */
+  const windowOf: number[] = [];
+  const windowMs = (options.windowSeconds ?? options.seconds) * 1000;
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   let non2xx = 0;
@@ -292,6 +298,7 @@ export async function driveSteadily(
           if ("error" in outcome) errors++;
           else {
             latencies.push(performance.now() - due);
+            windowOf.push(Math.floor((due - started) / windowMs));
             statusCodes[outcome.status] = (statusCodes[outcome.status] ?? 0) + 1;
             if (outcome.status < 200 || outcome.status > 299) non2xx++;
           }
@@ -311,11 +318,12 @@ export async function driveSteadily(
   }
   await Promise.all(inFlight);
   for (const connection of connections) connection.socket.destroy();
+  const windows = Array.from({ length: Math.max(1, Math.floor((options.seconds * 1000) / windowMs)) }, () => [] as number[]);
+  for (const [index, latency] of latencies.entries()) windows[windowOf[index] ?? -1]?.push(latency);
+  for (const window of windows) window.sort((a, b) => a - b);
   latencies.sort((a, b) => a - b);
-  const at = (fraction: number) =>
-    latencies.length === 0
-      ? null
-      : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? 0);
+  const at = (fraction: number, sorted = latencies) =>
+    sorted.length === 0 ? null : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0);
   return {
     requests: latencies.length,
     requestsPerSecond: Math.round(latencies.length / ((performance.now() - started) / 1000)),
@@ -326,5 +334,6 @@ export async function driveSteadily(
     errors,
     non2xx,
     statusCodes,
+    windowP99Ms: windows.map((window) => at(0.99, window)),
   };
 }
