@@ -78,6 +78,13 @@ describe("with S3_BUCKET set", () => {
     expect(again.headers["cache-control"]).toBe(IMMUTABLE);
     const changed = await download(`/download/${name}`, { "if-none-match": '"something-else"' });
     expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(response.rawPayload)).toBe(true);
+    // Conditions S3 is not asked (a weak tag, a list of tags) are compared by the shop on the image it read.
+    for (const condition of [`W/${etag}`, `"something-else", ${etag}`]) {
+      const weak = await download(`/download/${name}`, { "if-none-match": condition });
+      expect(weak.statusCode, condition).toBe(304);
+      expect(weak.headers.etag).toBe(etag);
+    }
   });
 
   it("answers HEAD with the headers of GET and no body", async () => {

@@ -27,6 +27,7 @@ export function createMemoryImageStore() {
         contentType: "image/webp",
       };
     },
+    readUnlessEtag: (name) => store.read(name),
     async exists(name) {
       return files.has(name);
     },

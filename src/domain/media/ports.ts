@@ -28,6 +28,12 @@ export interface ImageStore {
   delete(name: string): Promise<void>;
   /** The stored image for sending, or null when there is none by that name. */
   read(name: string): Promise<StoredImage | null>;
+  /**
+   * As `read`, unless the stored image still carries exactly `etag` (a strong tag a client sent back): then
+   * `"unchanged"`, without fetching its bytes. S3 asks GetObject with If-None-Match and takes its 304; the local disk
+   * reads as `read` does (opening a file costs nothing worth saving), so callers still compare tags themselves.
+   */
+  readUnlessEtag(name: string, etag: string): Promise<StoredImage | "unchanged" | null>;
   exists(name: string): Promise<boolean>;
 }
 

@@ -63,6 +63,13 @@ describe.each(["local disk", "S3"] as const)("image store on %s", (kind) => {
     expect(await stores[kind].variants(640).exists("b-wide.webp")).toBe(false);
   });
 
+  it("reads unless the tag is the stored one: the image for another tag, null for a name never stored", async () => {
+    await originals().put("t-other.webp", bytes("tagged"));
+    const other = await originals().readUnlessEtag("t-other.webp", '"not-its-tag"');
+    expect(other !== "unchanged" && other && (await readAll(other)).toString()).toBe("tagged");
+    expect(await originals().readUnlessEtag("t-never.webp", '"any"')).toBeNull();
+  });
+
   it.each(["../escape.webp", "..", ".hidden", "a/b.webp", "images%2Fx", "", "x\0.webp", "/etc/passwd"])(
     "refuses the name %j before touching the store",
     async (name) => {
@@ -93,6 +100,16 @@ describe("image store on S3", () => {
     expect((await object("images/c-keys.webp")).status).toBe(200);
     expect((await object("images/c-keys.webp")).headers.get("content-type")).toBe("image/webp");
     expect((await object("variants/160/c-keys.webp")).status).toBe(200);
+  });
+
+  it('answers a read unless the tag is the stored one with "unchanged": S3 answered the conditional GET with a 304', async () => {
+    const { originals } = stores.S3;
+    await originals.put("c-tag.webp", bytes("tagged"));
+    const image = await originals.read("c-tag.webp");
+    const etag = image?.etag ?? "";
+    image?.body.destroy();
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    expect(await originals.readUnlessEtag("c-tag.webp", etag)).toBe("unchanged");
   });
 
   // s3rver does not verify SigV4 signatures, so wrong keys cannot be shown here; a missing bucket can.

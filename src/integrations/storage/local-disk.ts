@@ -13,7 +13,7 @@ export function createLocalImageStore(dir: string): ImageStore {
     if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
     return path.join(dir, name);
   };
-  return {
+  const store: ImageStore = {
     async put(name, data) {
       const target = file(name);
       await mkdir(dir, { recursive: true });
@@ -58,6 +58,8 @@ export function createLocalImageStore(dir: string): ImageStore {
         throw error;
       }
     },
+    // Opening the file is as cheap as the check would be: read it, and let the caller compare tags.
+    readUnlessEtag: (name) => store.read(name),
     async exists(name) {
       return stat(file(name)).then(
         (stats) => stats.isFile(),
@@ -65,4 +67,5 @@ export function createLocalImageStore(dir: string): ImageStore {
       );
     },
   };
+  return store;
 }

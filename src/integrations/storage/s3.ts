@@ -64,6 +64,31 @@ export function createS3ImageStore({ client, bucket, prefix }: { client: S3Clien
     if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
     return `${prefix}${name}`;
   };
+  /** GetObject, conditional on the object's tag not being `unlessEtag` when one is given. */
+  const read = async (name: string, unlessEtag?: string): Promise<StoredImage | "unchanged" | null> => {
+    const objectKey = key(name);
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey, IfNoneMatch: unlessEtag }));
+      if (!(object.Body instanceof Readable)) throw new Error(`S3 answered ${objectKey} without a body stream`);
+      const size = object.ContentLength ?? 0;
+      const lastModified = object.LastModified ?? new Date(0);
+      return {
+        body: object.Body,
+        size,
+        lastModified,
+        // S3 always sends an ETag; the fallback only keeps the answer cacheable if a stand-in does not.
+        etag: object.ETag ?? `W/"${size.toString(16)}-${lastModified.getTime().toString(16)}"`,
+        contentType:
+          object.ContentType && object.ContentType !== "application/octet-stream" ? object.ContentType : imageContentType(name),
+      };
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404) return null;
+      // Only a conditional GET is answered 304: the object still carries that tag, and no bytes were sent.
+      if (status === 304 && unlessEtag !== undefined) return "unchanged";
+      throw error;
+    }
+  };
   return {
     async put(name, data) {
       try {
@@ -88,27 +113,9 @@ export function createS3ImageStore({ client, bucket, prefix }: { client: S3Clien
     async delete(name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key(name) }));
     },
-    async read(name): Promise<StoredImage | null> {
-      const objectKey = key(name);
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
-        if (!(object.Body instanceof Readable)) throw new Error(`S3 answered ${objectKey} without a body stream`);
-        const size = object.ContentLength ?? 0;
-        const lastModified = object.LastModified ?? new Date(0);
-        return {
-          body: object.Body,
-          size,
-          lastModified,
-          // S3 always sends an ETag; the fallback only keeps the answer cacheable if a stand-in does not.
-          etag: object.ETag ?? `W/"${size.toString(16)}-${lastModified.getTime().toString(16)}"`,
-          contentType:
-            object.ContentType && object.ContentType !== "application/octet-stream" ? object.ContentType : imageContentType(name),
-        };
-      } catch (error) {
-        if (statusOf(error) === 404) return null;
-        throw error;
-      }
-    },
+    // Without a tag to compare, the GET is unconditional and is never answered "unchanged".
+    read: (name) => read(name) as Promise<StoredImage | null>,
+    readUnlessEtag: (name, etag) => read(name, etag),
     async exists(name) {
       try {
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key(name) }));

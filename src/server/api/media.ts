@@ -35,10 +35,14 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
     const query = variantQuery.safeParse(request.query);
     if (!query.success) return reply.status(400).send(errorBody(WIDTH_MESSAGE));
     const width = query.data.w;
+    // A client revalidating an original with the one strong tag it holds: the store need not send the bytes again
+    // (S3 answers a conditional GET with a 304). Any other condition is checked below, on the image read.
+    const held = width === undefined ? singleStrongTag(request.headers["if-none-match"]) : undefined;
     // Only WebP pictures (what the shop stores) are resized; anything else is sent as it is.
-    let image: StoredImage | null;
+    let image: StoredImage | "unchanged" | null;
     try {
-      image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
+      if (held !== undefined) image = await images.readUnlessEtag(file, held);
+      else image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
     } catch (error) {
       // The store did not answer (a bucket that is down, a disk error): the picture is not gone, so not a 404, and
       // nothing the client did, so not a 500. Try again shortly, as when the database is down.
@@ -46,6 +50,7 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
       return sendBusy(request, reply);
     }
     if (!image) return reply.status(404).send(errorBody("File not found"));
+    if (image === "unchanged") return reply.header("cache-control", IMMUTABLE_FOR_A_YEAR).header("etag", held).status(304).send();
 
     reply
       .header("cache-control", IMMUTABLE_FOR_A_YEAR)
@@ -61,6 +66,15 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
   });
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody("File not found")));
+}
+
+/**
+ * The entity tag of an `If-None-Match` that names exactly one strong tag (`"…"` of visible ASCII, RFC 9110 §8.8.3), as
+ * a cache sends back ours; anything else (weak, a list, `*`, other bytes) is left to `isFresh`.
+ */
+function singleStrongTag(ifNoneMatch: string | undefined): string | undefined {
+  const tag = ifNoneMatch?.trim();
+  return tag && /^"[\x21\x23-\x7e]*"$/.test(tag) ? tag : undefined;
 }
 
 /**
