@@ -54,4 +54,27 @@ describe("image variants", () => {
     const image = await variants.variant("b-1.webp", 320);
     expect(image && (await readAll(image)).equals(small)).toBe(true);
   });
+
+  it("answers unchanged when the stored copy still carries the client's tag, without reading the original", async () => {
+    let originalReads = 0;
+    const counted = {
+      ...originals.store,
+      read: (name: string) => {
+        originalReads++;
+        return originals.store.read(name);
+      },
+    };
+    const copy = variantsAt(320);
+    const tagged = {
+      ...copy,
+      readUnlessEtag: async (name: string, etag: string) => (etag === '"copy-tag"' ? ("unchanged" as const) : copy.read(name)),
+    };
+    const variants = createImageVariants({ originals: counted, variants: () => tagged });
+    expect(await variants.variantUnlessEtag("b-1.webp", 320, '"copy-tag"')).toBe("unchanged");
+    expect(originalReads).toBe(0);
+    // Another tag, and no copy yet: made from the original as `variant` does.
+    const made = await variants.variantUnlessEtag("b-1.webp", 320, '"old-tag"');
+    expect(made !== "unchanged" && made && (await sharp(await readAll(made)).metadata()).width).toBe(320);
+    expect(originalReads).toBe(1);
+  });
 });

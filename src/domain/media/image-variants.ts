@@ -27,23 +27,32 @@ export function createImageVariants({ originals, variants }: { originals: ImageS
     return true;
   }
 
+  /**
+   * The copy of `file` at `width`, ready to send, made if needed; null when there is no such stored picture. `file`
+   * must already be a checked stored name.
+   */
+  async function variant(file: string, width: number): Promise<StoredImage | null> {
+    const store = variants(width);
+    const stored = await store.read(file);
+    if (stored) return stored;
+    const key = `${width}/${file}`;
+    let job = pending.get(key);
+    if (!job) {
+      job = make(file, width).finally(() => pending.delete(key));
+      pending.set(key, job);
+    }
+    if (!(await job)) return null;
+    return store.read(file);
+  }
+
   return {
+    variant,
     /**
-     * The copy of `file` at `width`, ready to send, made if needed; null when there is no such stored picture. `file`
-     * must already be a checked stored name.
+     * As `variant`, unless the stored copy still carries exactly `etag` (the one strong tag a client sent back): then
+     * `"unchanged"`, its bytes not fetched (`ImageStore.readUnlessEtag`).
      */
-    async variant(file: string, width: number): Promise<StoredImage | null> {
-      const store = variants(width);
-      const stored = await store.read(file);
-      if (stored) return stored;
-      const key = `${width}/${file}`;
-      let job = pending.get(key);
-      if (!job) {
-        job = make(file, width).finally(() => pending.delete(key));
-        pending.set(key, job);
-      }
-      if (!(await job)) return null;
-      return store.read(file);
+    async variantUnlessEtag(file: string, width: number, etag: string): Promise<StoredImage | "unchanged" | null> {
+      return (await variants(width).readUnlessEtag(file, etag)) ?? variant(file, width);
     },
   };
 }

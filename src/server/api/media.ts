@@ -35,14 +35,15 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
     const query = variantQuery.safeParse(request.query);
     if (!query.success) return reply.status(400).send(errorBody(WIDTH_MESSAGE));
     const width = query.data.w;
-    // A client revalidating an original with the one strong tag it holds: the store need not send the bytes again
-    // (S3 answers a conditional GET with a 304). Any other condition is checked below, on the image read.
-    const held = width === undefined ? singleStrongTag(request.headers["if-none-match"]) : undefined;
     // Only WebP pictures (what the shop stores) are resized; anything else is sent as it is.
+    const resized = width !== undefined && file.endsWith(".webp");
+    // A client revalidating with the one strong tag it holds: the store need not send the bytes again (S3 answers a
+    // conditional GET with a 304). Any other condition is checked below, on the image read.
+    const held = singleStrongTag(request.headers["if-none-match"]);
     let image: StoredImage | "unchanged" | null;
     try {
-      if (held !== undefined) image = await images.readUnlessEtag(file, held);
-      else image = width === undefined || !file.endsWith(".webp") ? await images.read(file) : await variants.variant(file, width);
+      if (resized) image = held ? await variants.variantUnlessEtag(file, width, held) : await variants.variant(file, width);
+      else image = held ? await images.readUnlessEtag(file, held) : await images.read(file);
     } catch (error) {
       // The store did not answer (a bucket that is down, a disk error): the picture is not gone, so not a 404, and
       // nothing the client did, so not a 500. Try again shortly, as when the database is down.
