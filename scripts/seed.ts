@@ -58,7 +58,7 @@ const started = performance.now();
 const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 // Pictures go where the shop reads them: DATA_DIR/images, or the bucket when S3_BUCKET is set.
-const imageStores = values["no-images"] ? undefined : createImageStores(config.imageStorage);
+const imageStores = values["no-images"] ? undefined : await createImageStores(config.imageStorage);
 const database = await openDatabase({ databaseUrl, pgliteDir: config.paths.pglite });
 try {
   await imageStores?.check();

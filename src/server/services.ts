@@ -83,7 +83,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
   try {
     // The image store before the seed, which renders the demo pictures into it; a bucket that cannot be used stops
     // start-up, as an unreachable Redis does.
-    const imageStores = createImageStores(config.imageStorage);
+    const imageStores = await createImageStores(config.imageStorage);
     closers.push(() => imageStores.close());
     await imageStores.check();
     log.info({ images: imageStores.description }, "image store");

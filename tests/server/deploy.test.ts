@@ -296,3 +296,13 @@ describe("the Node flags (scripts/node-flags.ts)", () => {
     }
   });
 });
+
+describe("the server build (npm run build)", () => {
+  it("bundles the icons it uses instead of loading all of lucide-react at start-up (vite.config.ts)", () => {
+    const bundle = read("build/server/index.js");
+    // The icons' own modules are in the bundle, each with the library's licence header...
+    expect(bundle).toMatch(/@license lucide-react v[\d.]+/);
+    // ...and nothing imports the library's index, which would create its ~1,600 icons in the process's heap.
+    expect(bundle).not.toMatch(/from\s*["']lucide-react["']/);
+  });
+});

@@ -13,12 +13,12 @@ const stores: Record<"local disk" | "S3", ImageStores> = {} as never;
 beforeAll(async () => {
   s3 = await startS3Server();
   dir = await mkdtemp(path.join(tmpdir(), "image-store-"));
-  stores["local disk"] = createImageStores({
+  stores["local disk"] = await createImageStores({
     kind: "local",
     imagesDir: path.join(dir, "images"),
     variantsDir: path.join(dir, "variants"),
   });
-  stores.S3 = createImageStores({ kind: "s3", ...s3, forcePathStyle: true });
+  stores.S3 = await createImageStores({ kind: "s3", ...s3, forcePathStyle: true });
 });
 afterAll(async () => {
   for (const store of Object.values(stores)) store.close();
@@ -115,7 +115,7 @@ describe("image store on S3", () => {
   // s3rver does not verify SigV4 signatures, so wrong keys cannot be shown here; a missing bucket can.
   it("passes the start-up check for its bucket, and names S3_BUCKET when the bucket is not there", async () => {
     await expect(stores.S3.check()).resolves.toBeUndefined();
-    const elsewhere = createImageStores({ kind: "s3", ...s3, bucket: "no-such-bucket", forcePathStyle: true });
+    const elsewhere = await createImageStores({ kind: "s3", ...s3, bucket: "no-such-bucket", forcePathStyle: true });
     try {
       await expect(elsewhere.check()).rejects.toThrow('S3_BUCKET: cannot use bucket "no-such-bucket" (no such bucket)');
     } finally {

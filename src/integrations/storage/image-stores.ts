@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ImageStore } from "#domain/media/ports.ts";
 import { createLocalImageStore } from "./local-disk.ts";
-import { checkBucket, createS3Client, createS3ImageStore, type S3Settings } from "./s3.ts";
+import type { S3Settings } from "./s3.ts";
 
 /** Where pictures are kept (the configuration's `imageStorage` is of this type). */
 export type ImageStorageSettings = { kind: "local"; imagesDir: string; variantsDir: string } | ({ kind: "s3" } & S3Settings);
@@ -19,8 +19,12 @@ export interface ImageStores {
   close(): void;
 }
 
-/** The store the configuration names (docs/decisions/018-object-storage.md). */
-export function createImageStores(settings: ImageStorageSettings): ImageStores {
+/**
+ * The store the configuration names (docs/decisions/018-object-storage.md). The S3 adapter, and with it the AWS SDK,
+ * is loaded only for a bucket: on the local disk the process does not keep the SDK's 6 MB of heap, which every
+ * collection of the old generation would mark again.
+ */
+export async function createImageStores(settings: ImageStorageSettings): Promise<ImageStores> {
   const byWidth = new Map<number, ImageStore>();
   const variantsAt = (make: (width: number) => ImageStore) => (width: number) => {
     if (!Number.isInteger(width) || width <= 0) throw new Error(`not an image width: ${width}`);
@@ -41,6 +45,7 @@ export function createImageStores(settings: ImageStorageSettings): ImageStores {
       close: () => {},
     };
   }
+  const { checkBucket, createS3Client, createS3ImageStore } = await import("./s3.ts");
   const client = createS3Client(settings);
   const { bucket } = settings;
   return {
