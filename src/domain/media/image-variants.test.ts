@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
 import { createImageVariants } from "./image-variants.ts";
-import { readAll } from "./ports.ts";
+import { type ImageStore, readAll } from "./ports.ts";
 
 let originals: ReturnType<typeof createMemoryImageStore>;
 let copies: Map<number, ReturnType<typeof createMemoryImageStore>>;
@@ -10,6 +10,20 @@ const variantsAt = (width: number) => {
   if (!copies.has(width)) copies.set(width, createMemoryImageStore());
   return (copies.get(width) as ReturnType<typeof createMemoryImageStore>).store;
 };
+/** `store` with its reads counted. */
+function countingReads(store: ImageStore) {
+  const counted = {
+    reads: 0,
+    store: {
+      ...store,
+      read: (name: string) => {
+        counted.reads++;
+        return store.read(name);
+      },
+    },
+  };
+  return counted;
+}
 beforeEach(async () => {
   originals = createMemoryImageStore();
   copies = new Map();
@@ -21,17 +35,10 @@ beforeEach(async () => {
 
 describe("image variants", () => {
   it("gives concurrent requests the same copy, made once from the original and kept in the store at its width", async () => {
-    let reads = 0;
-    const counted = {
-      ...originals.store,
-      read: (name: string) => {
-        reads++;
-        return originals.store.read(name);
-      },
-    };
-    const variants = createImageVariants({ originals: counted, variants: variantsAt });
+    const counted = countingReads(originals.store);
+    const variants = createImageVariants({ originals: counted.store, variants: variantsAt });
     const answers = await Promise.all(Array.from({ length: 8 }, () => variants.variant("b-1.webp", 320)));
-    expect(reads).toBe(1);
+    expect(counted.reads).toBe(1);
     expect([...(copies.get(320)?.files.keys() ?? [])]).toEqual(["b-1.webp"]);
     const sent = await Promise.all(answers.map(async (image) => image && (await readAll(image))));
     expect(new Set(sent.map((data) => data?.toString("base64"))).size).toBe(1);
@@ -56,25 +63,18 @@ describe("image variants", () => {
   });
 
   it("answers unchanged when the stored copy still carries the client's tag, without reading the original", async () => {
-    let originalReads = 0;
-    const counted = {
-      ...originals.store,
-      read: (name: string) => {
-        originalReads++;
-        return originals.store.read(name);
-      },
-    };
+    const counted = countingReads(originals.store);
     const copy = variantsAt(320);
     const tagged = {
       ...copy,
       readUnlessEtag: async (name: string, etag: string) => (etag === '"copy-tag"' ? ("unchanged" as const) : copy.read(name)),
     };
-    const variants = createImageVariants({ originals: counted, variants: () => tagged });
+    const variants = createImageVariants({ originals: counted.store, variants: () => tagged });
     expect(await variants.variantUnlessEtag("b-1.webp", 320, '"copy-tag"')).toBe("unchanged");
-    expect(originalReads).toBe(0);
+    expect(counted.reads).toBe(0);
     // Another tag, and no copy yet: made from the original as `variant` does.
     const made = await variants.variantUnlessEtag("b-1.webp", 320, '"old-tag"');
     expect(made !== "unchanged" && made && (await sharp(await readAll(made)).metadata()).width).toBe(320);
-    expect(originalReads).toBe(1);
+    expect(counted.reads).toBe(1);
   });
 });
