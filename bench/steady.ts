@@ -279,9 +279,9 @@ export async function driveSteadily(
   }
 
   const latencies: number[] = [];
-  /** The window each answered request was due in, beside its latency. */
-  const windowOf: number[] = [];
+  /** The latencies of the requests due in each whole window; a last, partial window is left out. */
   const windowMs = (options.windowSeconds ?? options.seconds) * 1000;
+  const windows = Array.from({ length: Math.max(1, Math.floor((options.seconds * 1000) / windowMs)) }, () => [] as number[]);
   const statusCodes: Record<string, number> = {};
   let errors = 0;
   let non2xx = 0;
@@ -297,8 +297,9 @@ export async function driveSteadily(
         resolve: (outcome) => {
           if ("error" in outcome) errors++;
           else {
-            latencies.push(performance.now() - due);
-            windowOf.push(Math.floor((due - started) / windowMs));
+            const latency = performance.now() - due;
+            latencies.push(latency);
+            windows[Math.floor((due - started) / windowMs)]?.push(latency);
             statusCodes[outcome.status] = (statusCodes[outcome.status] ?? 0) + 1;
             if (outcome.status < 200 || outcome.status > 299) non2xx++;
           }
@@ -318,8 +319,6 @@ export async function driveSteadily(
   }
   await Promise.all(inFlight);
   for (const connection of connections) connection.socket.destroy();
-  const windows = Array.from({ length: Math.max(1, Math.floor((options.seconds * 1000) / windowMs)) }, () => [] as number[]);
-  for (const [index, latency] of latencies.entries()) windows[windowOf[index] ?? -1]?.push(latency);
   for (const window of windows) window.sort((a, b) => a - b);
   latencies.sort((a, b) => a - b);
   const at = (fraction: number, sorted = latencies) =>

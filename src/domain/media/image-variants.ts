@@ -27,14 +27,8 @@ export function createImageVariants({ originals, variants }: { originals: ImageS
     return true;
   }
 
-  /**
-   * The copy of `file` at `width`, ready to send, made if needed; null when there is no such stored picture. `file`
-   * must already be a checked stored name.
-   */
-  async function variant(file: string, width: number): Promise<StoredImage | null> {
-    const store = variants(width);
-    const stored = await store.read(file);
-    if (stored) return stored;
+  /** The copy read back once `make` has stored it (or another request or instance did); null without an original. */
+  async function made(file: string, width: number): Promise<StoredImage | null> {
     const key = `${width}/${file}`;
     let job = pending.get(key);
     if (!job) {
@@ -42,17 +36,23 @@ export function createImageVariants({ originals, variants }: { originals: ImageS
       pending.set(key, job);
     }
     if (!(await job)) return null;
-    return store.read(file);
+    return variants(width).read(file);
   }
 
   return {
-    variant,
+    /**
+     * The copy of `file` at `width`, ready to send, made if needed; null when there is no such stored picture. `file`
+     * must already be a checked stored name.
+     */
+    async variant(file: string, width: number): Promise<StoredImage | null> {
+      return (await variants(width).read(file)) ?? made(file, width);
+    },
     /**
      * As `variant`, unless the stored copy still carries exactly `etag` (the one strong tag a client sent back): then
      * `"unchanged"`, its bytes not fetched (`ImageStore.readUnlessEtag`).
      */
     async variantUnlessEtag(file: string, width: number, etag: string): Promise<StoredImage | "unchanged" | null> {
-      return (await variants(width).readUnlessEtag(file, etag)) ?? variant(file, width);
+      return (await variants(width).readUnlessEtag(file, etag)) ?? made(file, width);
     },
   };
 }

@@ -51,12 +51,10 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
       return sendBusy(request, reply);
     }
     if (!image) return reply.status(404).send(errorBody("File not found"));
-    if (image === "unchanged") return reply.header("cache-control", IMMUTABLE_FOR_A_YEAR).header("etag", held).status(304).send();
 
-    reply
-      .header("cache-control", IMMUTABLE_FOR_A_YEAR)
-      .header("etag", image.etag)
-      .header("last-modified", image.lastModified.toUTCString());
+    reply.header("cache-control", IMMUTABLE_FOR_A_YEAR);
+    if (image === "unchanged") return reply.header("etag", held).status(304).send();
+    reply.header("etag", image.etag).header("last-modified", image.lastModified.toUTCString());
     if (isFresh(request, image)) {
       image.body.destroy();
       return reply.status(304).send();
