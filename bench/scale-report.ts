@@ -1,6 +1,7 @@
 // The readable report of the scale benchmark (bench/scale.ts): the same figures as its JSON.
 import type { CpuPercent, gitFacts, LoadFigures, machineFacts } from "./lib.ts";
 import { markdownTable } from "./lib.ts";
+import type { RenderFloor } from "./render-floor.ts";
 import type { Explained } from "./scale-explain.ts";
 
 interface EndpointResult extends LoadFigures {
@@ -30,6 +31,8 @@ interface PageMode {
   errors: number;
   non2xx: number;
   serverCpuPercent: number;
+  /** The shop's CPU (every thread) per answered request. */
+  serverCpuMsPerRequest: number;
 }
 
 export interface ScaleReport {
@@ -64,6 +67,8 @@ export interface ScaleReport {
     ratio: number;
     ratioTarget: number;
     meetsTarget: boolean;
+    /** React alone on the page's markup (bench/render-floor.ts), measured once the server had stopped. */
+    renderFloor: RenderFloor;
   };
   explains: Explained[];
 }
@@ -113,7 +118,12 @@ export function markdownReport(report: ScaleReport): string {
     String(mode.errors),
     String(mode.non2xx),
     String(mode.serverCpuPercent),
+    String(mode.serverCpuMsPerRequest),
   ];
+  const floor = report.pages.renderFloor;
+  /** The best share of the from-memory rate a render costing `renderMs` more than an answer from memory could reach. */
+  const ceiling = (renderMs: number) =>
+    `${Math.round((cached.serverCpuMsPerRequest / (cached.serverCpuMsPerRequest + renderMs)) * 100)} %`;
   const explainRows = report.explains.map((e) => [
     e.statement,
     String(e.executionMs),
@@ -165,7 +175,7 @@ the disk (docs/decisions/025-postgresql-keeps-the-catalogue-in-its-own-buffers.m
 
 ## Product page: rendered on every request against answered from memory
 
-${markdownTable(["page", "req/s", "p50 ms (rounds)", "p99 ms (rounds)", "errors", "non-2xx", "server CPU %"], [pageRow("from memory (x-cache HIT)", cached), pageRow("rendered (x-cache MISS)", uncached)])}
+${markdownTable(["page", "req/s", "p50 ms (rounds)", "p99 ms (rounds)", "errors", "non-2xx", "server CPU %", "server CPU ms per page"], [pageRow("from memory (x-cache HIT)", cached), pageRow("rendered (x-cache MISS)", uncached)])}
 
 **Ratio rendered / from memory: ${report.pages.ratio}** (target ≥ ${report.pages.ratioTarget}: ${verdict(report.pages.meetsTarget)}).
 One server with \`API_CACHE_TTL_MS=600000\`, \`${report.pages.path}\` (${report.pages.bytes} bytes, uncompressed: autocannon
@@ -173,6 +183,14 @@ asks for no encoding), ${report.pages.connections} connections as fast as they g
 ${report.pages.roundSeconds} s of each so background load hits both alike. From memory: the same URL each time; rendered: a new
 \`?v=<n>\` each time, so every request is a full server-side render (and is then stored). \`x-cache\` seen in the
 warm-ups: ${JSON.stringify(report.pages.warmupHeaders)}; after each round: ${report.pages.spotChecks.join("; ")}.
+
+**React alone on this page's markup**: the page's body (${floor.elements} elements, ${floor.bytes} bytes without its scripts)
+read back into plain React elements, with no components, router, data or I/O, and rendered again in a process of its
+own once the server had stopped (bench/render-floor.ts): ${floor.toStringMs} ms per render with \`renderToString\`, the cheapest
+React server API, and ${floor.streamMs} ms with \`renderToPipeableStream\`, which the shop's pages go through. An answer from memory
+cost the server ${cached.serverCpuMsPerRequest} ms of CPU, so a render that did nothing but React's own work on these bytes could
+reach at most ${ceiling(floor.toStringMs)} (\`renderToString\`) or ${ceiling(floor.streamMs)} (stream) of the requests/s from memory; the shop's
+render cost ${uncached.serverCpuMsPerRequest} ms (docs/decisions/026-the-cost-of-a-rendered-page.md).
 
 ## Where the time goes: EXPLAIN (ANALYZE, BUFFERS)
 

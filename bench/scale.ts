@@ -4,7 +4,8 @@
 // starts it again with the page cache on and compares a product page answered from memory with the same page rendered
 // on every request, in alternating rounds. Adds EXPLAIN (ANALYZE, BUFFERS) of the list, keyset, detail and count
 // statements. Writes bench/results/<date>-<commit>-scale.{md,json}. See bench/README.md.
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -37,6 +38,7 @@ import {
   withClient,
   writeAtomically,
 } from "./lib.ts";
+import type { RenderFloor } from "./render-floor.ts";
 import { explainCatalogStatements } from "./scale-explain.ts";
 import { markdownReport, type ScaleReport } from "./scale-report.ts";
 import { driveSteadily } from "./steady.ts";
@@ -338,12 +340,18 @@ async function measurePages(productId: string) {
         errors: t.errors,
         non2xx: t.non2xx,
         serverCpuPercent: Math.round((t.serverCpuSeconds / t.seconds) * 100),
+        serverCpuMsPerRequest: Math.round((t.serverCpuSeconds / t.requests) * 1e6) / 1000,
       };
     };
     const cached = summary("cached");
     const uncached = summary("uncached");
     const ratio = Math.round((uncached.requestsPerSecond / cached.requestsPerSecond) * 100) / 100;
+    // The page as visitors got it, for React's own cost of its markup once this server is gone (measureRenderFloor).
+    const pageFile = path.join(dataDir, "product-page.html");
+    const page = await fetch(baseUrl + productPath, { signal: AbortSignal.timeout(30_000) });
+    writeFileSync(pageFile, await page.text());
     return {
+      pageFile,
       path: productPath,
       bytes: first.bytes,
       connections: PAGE_CONNECTIONS,
@@ -366,6 +374,19 @@ async function measurePages(productId: string) {
   }
 }
 
+/**
+ * React's own cost for the page's markup (bench/render-floor.ts), in a process of its own: React must load its
+ * production build, and the timing must not share a heap with this harness.
+ */
+function measureRenderFloorApart(pageFile: string): RenderFloor {
+  const output = execFileSync(process.execPath, [path.join(import.meta.dirname, "render-floor.ts"), pageFile], {
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return JSON.parse(output) as RenderFloor;
+}
+
 installExitHandlers();
 mkdirSync(dataDir, { recursive: true });
 buildIfNeeded(root);
@@ -380,9 +401,13 @@ if (catalogue.sample.length === 0 || catalogue.words.length === 0)
   throw new HarnessError("the database holds no products or no words");
 
 const api = await measureEndpoints(catalogue);
-const pages = await measurePages(catalogue.sample[0]?.id ?? "");
+const { pageFile, ...pages } = await measurePages(catalogue.sample[0]?.id ?? "");
 console.log(
   `  pages: from memory ${pages.cached.requestsPerSecond} req/s, rendered ${pages.uncached.requestsPerSecond} req/s, ratio ${pages.ratio}`,
+);
+const renderFloor = measureRenderFloorApart(pageFile);
+console.log(
+  `  React alone on the page's markup: ${renderFloor.toStringMs} ms (renderToString), ${renderFloor.streamMs} ms (stream)`,
 );
 // On the database alone once the servers are gone, so nothing else queues with these statements.
 const explains = await explainCatalogStatements(databaseUrl, catalogue);
@@ -406,7 +431,7 @@ const report: ScaleReport = {
   rateKept: RATE_KEPT,
   conditionsMatch: catalogue.products >= CONDITIONS.products && machineFacts().cpuCount === CONDITIONS.cpuCount,
   ...api,
-  pages: { ...pages, ratioTarget: PAGE_RATIO_TARGET },
+  pages: { ...pages, ratioTarget: PAGE_RATIO_TARGET, renderFloor },
   explains,
 };
 mkdirSync(resultsDir, { recursive: true });
