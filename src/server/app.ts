@@ -4,7 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
-import fastify, { type FastifyInstance } from "fastify";
+import fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -29,6 +29,7 @@ import { requestGuards } from "./plugins/request-guards.ts";
 import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createServices, type Runtime } from "./services.ts";
+import { type WarmUp, warmUp } from "./warm-up.ts";
 
 export interface BuildAppOptions {
   /** Vite dev server (npm run dev). */
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
 export interface App extends Omit<Runtime, "close"> {
   server: FastifyInstance;
   config: Config;
+  /** Requests the shop makes of itself before it listens, unlogged (src/server/warm-up.ts). */
+  warmUp(options: { requests: number; concurrency: number }): Promise<WarmUp>;
 }
 
 /**
@@ -53,8 +56,11 @@ export interface App extends Omit<Runtime, "close"> {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
   const logging = loggerOptions(config);
+  let warmingUp = false;
   const server = fastify({
     logger: logging.options,
+    // The warm-up's requests (made before the server listens) are not shoppers': they would be half the first second's log.
+    logController: new LogController({ disableRequestLogging: () => warmingUp }),
     bodyLimit: config.HTTP_BODY_LIMIT_BYTES,
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
     http: {
@@ -177,6 +183,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   return {
     server,
     config,
+    async warmUp(warmUpOptions) {
+      warmingUp = true;
+      try {
+        return await warmUp(server, { ...warmUpOptions, host: new URL(config.PUBLIC_URL).host });
+      } finally {
+        warmingUp = false;
+      }
+    },
     services,
     database,
     catalogCache: runtime.catalogCache,

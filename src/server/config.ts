@@ -135,6 +135,11 @@ export const configSchema = z
     HTTP_BODY_LIMIT_BYTES: positiveInt(1_048_576),
     /** How long a catalogue GET answer is served from memory (micro-caching); 0 turns the cache off. */
     API_CACHE_TTL_MS: nonNegativeInt(1000),
+    /**
+     * On PostgreSQL, requests the shop makes of itself before it listens (src/server/warm-up.ts); 0 = none. The
+     * embedded database serves a single instance, which starts without them.
+     */
+    WARM_UP_REQUESTS: nonNegativeInt(300),
     /** SMTP server for e-mail (smtp:// or smtps:// with credentials); unset = written to DATA_DIR/outbox and logged. */
     SMTP_URL: z
       .string()

@@ -58,6 +58,16 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
+  // Behind a load balancer a restarted instance gets its share at once: it answers it warm (src/server/warm-up.ts).
+  if (config.DATABASE_URL && config.WARM_UP_REQUESTS > 0) {
+    try {
+      const warm = await app.warmUp({ requests: config.WARM_UP_REQUESTS, concurrency: config.DATABASE_POOL_SIZE });
+      const level = warm.failed > 0 ? "warn" : "info";
+      server.log[level](warm, `warmed up: ${warm.requests} requests in ${warm.ms} ms (${warm.failed} failed)`);
+    } catch (error) {
+      server.log.warn({ err: error }, "warm-up failed; the shop opens anyway");
+    }
+  }
   await server.listen({ port: config.PORT, host: config.HOST });
   server.log.info(`the shop is open at ${config.PUBLIC_URL}`);
 }

@@ -108,6 +108,20 @@ describe("two instances of one shop", () => {
     }
   });
 
+  it("warm up before they listen (src/server/warm-up.ts), without a log line for each of those requests", () => {
+    for (const shop of [a, b]) {
+      const lines = shop.output().split("\n");
+      const open = lines.findIndex((line) => line.includes("the shop is open"));
+      const warmed = lines.findIndex((line) => line.includes('"msg":"warmed up: '));
+      expect(warmed, shop.output()).toBeGreaterThan(-1);
+      expect(warmed).toBeLessThan(open);
+      const summary = JSON.parse(lines[warmed] as string) as { requests: number; failed: number };
+      expect(summary.requests).toBeGreaterThan(0);
+      expect(summary.failed).toBe(0);
+      expect(lines.slice(0, open).filter((line) => line.includes('"incoming request"'))).toEqual([]);
+    }
+  });
+
   it("share sessions: signed in through one, the token works on the other, and signing out there ends it", async () => {
     const user = await createTestUser(database.db, { password: GOOD_PASSWORD });
     const token = await signIn(a, user.email);

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * A fresh process answers its first requests slowly: V8 has not optimized the hot code, the database pool has no
+ * connection open and none of its statements prepared. Driven at once at 1,000 product lists a second on a million
+ * products, a cold shop answered the first second with p99 641 ms to 2.2 s; after 300 requests of its own first,
+ * 33-128 ms (docs/decisions/027-an-instance-warms-up-before-it-listens.md). So on PostgreSQL, where instances sit behind a load
+ * balancer that sends a restarted one its share at once, main.ts calls this before `listen`: the balancer finds the
+ * port closed and sends the traffic to the others (deploy/nginx.conf) until the instance is ready.
+ *
+ * The requests go through `inject` (no socket) and are the ones shoppers make most: product lists of every category
+ * and sub-category, page by page, for up to 40 % of the budget; then, in turn, a product's API answer, its page, a
+ * search suggestion for its name and a listing page, with the home page first. Hardly a URL twice, so the micro-cache
+ * answers almost none of them. They are anonymous GETs that write nothing: no cookie, no session, no search results
+ * page (a search that finds nothing is recorded for the shop owner). Request logging is off meanwhile (app.ts).
+ */
+export async function warmUp(
+  server: FastifyInstance,
+  options: { requests: number; concurrency: number; host: string },
+): Promise<WarmUp> {
+  const started = performance.now();
+  const kinds: Record<string, number> = {};
+  let made = 0;
+  let failed = 0;
+  const get = async (url: string) => {
+    made++;
+    const kind = kindOf(url);
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+    const response = await server.inject({ method: "GET", url, headers: { host: options.host } });
+    if (response.statusCode >= 400) failed++;
+    return response;
+  };
+  /** Asks for the URLs `concurrency` at a time until they or the budget run out; answers the answers' bodies. */
+  const run = async (urls: string[]) => {
+    const bodies: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < urls.length && made < options.requests) {
+        const response = await get(urls[next++] as string);
+        if (response.statusCode === 200) bodies.push(response.body);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    return bodies;
+  };
+
+  const [categories] = await run(["/api/category"]);
+  const lists = (categories ? (JSON.parse(categories) as { categoryList: CategoryJson[] }).categoryList : []).flatMap(
+    (category) => [`category/${category._id}`, ...category.children.map((sub) => `subCat/${sub._id}`)],
+  );
+  const listUrl = (list: string, page: number) =>
+    `/api/products?${list.startsWith("category/") ? "catId" : "subCatId"}=${list.split("/")[1]}&page=${page}&perPage=20`;
+  // Lists first, up to 40 % of the budget: the products they hold are what the rest asks for. Pages 1 to 5 of each in
+  // turn: each is a statement of its own (PLANNED_PAGES in product-query.ts), and every pool connection must prepare it.
+  const listUrls = lists.flatMap((list) => [1, 2, 3, 4, 5].map((page) => listUrl(list, page)));
+  const pages = await run(listUrls.slice(0, Math.ceil(options.requests * 0.4)));
+  const products = new Map<string, string>();
+  for (const body of pages) {
+    for (const product of (JSON.parse(body) as { products: ProductJson[] }).products) products.set(product._id, product.name);
+  }
+  // Then every other kind in turn, so a small budget still warms each of them.
+  const rest: string[] = ["/"];
+  let index = 0;
+  for (const [id, name] of products) {
+    rest.push(`/api/products/${id}`, `/product/${id}`);
+    // The first word of its name as typed so far: 3 to 5 letters.
+    const word = name.toLowerCase().match(/\p{L}{3,}/u)?.[0];
+    if (word) rest.push(`/api/search/suggest?q=${encodeURIComponent(word.slice(0, 3 + (index % 3)))}`);
+    const list = lists[index];
+    if (list) rest.push(`/products/${list}`);
+    index++;
+  }
+  await run(rest);
+  return { requests: made, failed, ms: Math.round(performance.now() - started), kinds };
+}
+
+export interface WarmUp {
+  requests: number;
+  /** Answered 4xx or 5xx: the warm-up goes on, and main.ts logs it as a warning. */
+  failed: number;
+  ms: number;
+  /** Requests by kind, as `kindOf` names them. */
+  kinds: Record<string, number>;
+}
+
+function kindOf(url: string): string {
+  if (url === "/") return "home page";
+  if (url.startsWith("/api/products?")) return "product lists";
+  if (url.startsWith("/api/products/")) return "products";
+  if (url.startsWith("/api/search/suggest")) return "suggestions";
+  if (url.startsWith("/product/")) return "product pages";
+  if (url.startsWith("/products/")) return "listing pages";
+  return "categories";
+}
+
+interface CategoryJson {
+  _id: string;
+  children: { _id: string }[];
+}
+
+interface ProductJson {
+  _id: string;
+  name: string;
+}
