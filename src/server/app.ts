@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       hsts: httpsOnly,
       // Not in development (Vite serves changing code: a kept page would hide an edit), nor with the micro-cache off.
       cache: options.devServer ? undefined : answerCache,
+      categoriesTtlMs: config.API_CACHE_TTL_MS,
       devServer: options.devServer,
       build: options.webBuild,
       labelPageRoutes: Boolean(config.METRICS_TOKEN) || config.METRICS_ALLOW.length > 0,

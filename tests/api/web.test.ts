@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -65,27 +65,6 @@ describe("server-rendered pages", () => {
     expect(response.body).toContain(category?.name ?? "?");
   });
 
-  it("reads the categories once for a page whose menu and sidebar both show them", async () => {
-    const { catalog } = app.services;
-    const read = catalog.listCategories;
-    let reads = 0;
-    catalog.listCategories = () => {
-      reads++;
-      return read();
-    };
-    try {
-      const category = demo.categories.find((c) => !c.parentId);
-      for (const url of [`/products/category/${category?.id}?v=once`, "/?v=once", "/search?q=gold&v=once"]) {
-        reads = 0;
-        const response = await app.server.inject({ method: "GET", url });
-        expect(response.statusCode, url).toBe(200);
-        expect(reads, url).toBe(1);
-      }
-    } finally {
-      catalog.listCategories = read;
-    }
-  });
-
   it("serves the sitemap whole while the catalogue fits one file: part 1 is the same, other parts do not exist", async () => {
     const whole = await app.server.inject({ method: "GET", url: "/sitemap.xml" });
     expect(whole.statusCode).toBe(200);
@@ -103,6 +82,50 @@ describe("server-rendered pages", () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("Page not found");
+  });
+});
+
+describe("the category menu of every page", () => {
+  // A private page (the cart), so that the page micro-cache cannot answer it: each request is rendered.
+  const renderCart = async (shop: TestApp) => {
+    const response = await shop.server.inject({ method: "GET", url: "/cart" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`/products/category/${demo.categories.find((row) => !row.parentId)?.id}`);
+  };
+
+  const readsOver3Pages = async (ttlMs: string) => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: ttlMs } });
+    try {
+      const reads = vi.spyOn(shop.services.catalog, "listCategories");
+      for (let i = 0; i < 3; i++) await renderCart(shop);
+      return reads.mock.calls.length;
+    } finally {
+      await shop.close();
+    }
+  };
+
+  it("is read once for the pages rendered within API_CACHE_TTL_MS, not once per page", async () => {
+    expect(await readsOver3Pages("60000")).toBe(1);
+  });
+
+  it("is read for every page with the micro-cache off (API_CACHE_TTL_MS=0)", async () => {
+    expect(await readsOver3Pages("0")).toBe(3);
+  });
+
+  it("is read once for a page whose menu and sidebar both show it, even with the micro-cache off", async () => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "0" } });
+    try {
+      const reads = vi.spyOn(shop.services.catalog, "listCategories");
+      const category = demo.categories.find((c) => !c.parentId);
+      for (const url of [`/products/category/${category?.id}`, "/", "/search?q=gold"]) {
+        reads.mockClear();
+        const response = await shop.server.inject({ method: "GET", url });
+        expect(response.statusCode, url).toBe(200);
+        expect(reads, url).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      await shop.close();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import { withContentCoding } from "#shared/etags.ts";
 import { policyWithHashes } from "../../web/lib/public-pages.server.ts";
 import type { ResponseCache } from "../api/response-cache.ts";
 import { isAnonymousRequest, readCookies } from "../cookies.ts";
+import { keptFor } from "../kept-for.ts";
 import { pageRouteLabels, pageRouteMatcher, pathOf } from "../page-routes.ts";
 import { servePagesThroughCache } from "./page-cache.ts";
 import { privateAnswers } from "./private-answers.ts";
@@ -36,6 +37,8 @@ export interface WebOptions {
   hsts: boolean;
   /** Anonymous public pages are kept here for a second (page-cache.ts); absent: every page is rendered. */
   cache?: ResponseCache | undefined;
+  /** The category menu of every page is read once per this many ms (API_CACHE_TTL_MS); 0: once per request. */
+  categoriesTtlMs: number;
   /** The server build to use instead of importing build/server/index.js (tests). */
   build?: (() => Promise<ServerBuild>) | undefined;
   /** `/metrics` is on (METRICS_TOKEN or METRICS_ALLOW): each page request is labelled with its route pattern. */
@@ -67,6 +70,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // Handed a function, React Router builds its route table again on every request (about 2 % of the CPU of the
   // checkout benchmark); handed the build itself, once. Development keeps the function: Vite reloads the build.
   const build = options.devServer ? undefined : await (options.build?.() ?? importProductionBuild());
+  // Every page's header, menu and footer list the categories: kept like the catalogue's answers (decision 009), not
+  // read again for each page. Categories change only with a seed or a migration, never through the shop.
+  const categoryMenu = keptFor(options.categoriesTtlMs, () => options.services.catalog.listCategories());
   // Each page request's route pattern, for the metrics' `route` label (page-routes.ts); the build's files have their own.
   // Only when something reads it: with /metrics off nothing is measured.
   if (build && options.labelPageRoutes) {
@@ -98,7 +104,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       context.set(settingsContext, options.settings);
       let categories: Promise<Category[]> | undefined;
       context.set(categoriesContext, () => {
-        categories ??= options.services.catalog.listCategories();
+        categories ??= categoryMenu();
         return categories;
       });
       context.set(requestInfoContext, {
