@@ -46,7 +46,7 @@ export interface App extends Omit<Runtime, "close"> {
   server: FastifyInstance;
   config: Config;
   /** Requests the shop makes of itself before it listens, unlogged (src/server/warm-up.ts). */
-  warmUp(options: { requests: number; concurrency: number }): Promise<WarmUp>;
+  warmUp(options: { requests: number; concurrency: number; stop?: () => boolean }): Promise<WarmUp>;
 }
 
 /**

@@ -38,6 +38,7 @@ async function main() {
   const { server } = app;
 
   let closing = false;
+  let warming: Promise<unknown> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -48,6 +49,8 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
+      // A warm-up under way stops once its requests in flight are answered, and only then is the database closed.
+      await warming?.catch(() => {});
       await server.close();
       process.exit(0);
     } catch (error) {
@@ -60,13 +63,22 @@ async function main() {
 
   // Behind a load balancer a restarted instance gets its share at once: it answers it warm (src/server/warm-up.ts).
   if (config.DATABASE_URL && config.WARM_UP_REQUESTS > 0) {
+    server.log.info(`warming up before listening: up to ${config.WARM_UP_REQUESTS} requests`);
     try {
-      const warm = await app.warmUp({ requests: config.WARM_UP_REQUESTS, concurrency: config.DATABASE_POOL_SIZE });
+      const warmUp = app.warmUp({
+        requests: config.WARM_UP_REQUESTS,
+        concurrency: config.DATABASE_POOL_SIZE,
+        stop: () => closing,
+      });
+      warming = warmUp;
+      const warm = await warmUp;
       const level = warm.failed > 0 ? "warn" : "info";
       server.log[level](warm, `warmed up: ${warm.requests} requests in ${warm.ms} ms (${warm.failed} failed)`);
     } catch (error) {
       server.log.warn({ err: error }, "warm-up failed; the shop opens anyway");
     }
+    // Stopped while it warmed up (a deploy that changed its mind): shutdown() closes the server; it never listens.
+    if (closing) return;
   }
   await server.listen({ port: config.PORT, host: config.HOST });
   server.log.info(`the shop is open at ${config.PUBLIC_URL}`);

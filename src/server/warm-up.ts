@@ -16,7 +16,13 @@ import type { FastifyInstance } from "fastify";
  */
 export async function warmUp(
   server: FastifyInstance,
-  options: { requests: number; concurrency: number; host: string },
+  options: {
+    requests: number;
+    concurrency: number;
+    host: string;
+    /** Asked before each request: true stops the warm-up once the requests in flight are answered (a shutdown). */
+    stop?: () => boolean;
+  },
 ): Promise<WarmUp> {
   const started = performance.now();
   const kinds: Record<string, number> = {};
@@ -35,7 +41,7 @@ export async function warmUp(
     const bodies: string[] = [];
     let next = 0;
     const worker = async () => {
-      while (next < urls.length && made < options.requests) {
+      while (next < urls.length && made < options.requests && !options.stop?.()) {
         const response = await get(urls[next++] as string);
         if (response.statusCode === 200) bodies.push(response.body);
       }

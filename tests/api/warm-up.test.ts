@@ -46,6 +46,13 @@ describe("the warm-up", () => {
     expect(warm.kinds).toEqual({ categories: 1, "product lists": 2 });
   });
 
+  it("stops when asked (a shutdown): no request after the answer turns to yes", async () => {
+    let asked = 0;
+    const warm = await app.warmUp({ requests: 300, concurrency: 10, stop: () => ++asked > 5 });
+    expect(warm.requests).toBe(5);
+    expect(warm.failed).toBe(0);
+  });
+
   it("writes nothing: no row is added, removed or left behind in any table", async () => {
     const before = await rowCounts();
     expect(Object.keys(before).length).toBeGreaterThan(10);

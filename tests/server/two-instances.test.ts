@@ -48,6 +48,8 @@ let s3: S3StandIn;
 let redisPrefix: string;
 let a: ShopInstance;
 let b: ShopInstance;
+/** The settings every instance of this shop shares. */
+let sharedEnv: Record<string, string>;
 
 beforeAll(async () => {
   if (!adminUrl || !redisUrl) throw new Error("two instances need TEST_DATABASE_URL and TEST_REDIS_URL");
@@ -57,22 +59,19 @@ beforeAll(async () => {
   s3 = await startS3Server();
   redisPrefix = `storefront-test:${randomUUID()}:`;
   databaseUrl = withDatabase(adminUrl, databaseName);
-  const shared = {
-    databaseUrl,
-    redisUrl,
-    env: {
-      SEED_DEMO_DATA: "true",
-      SESSION_SECRET: randomUUID() + randomUUID(),
-      PUBLIC_URL: "http://shop.test",
-      REDIS_KEY_PREFIX: redisPrefix,
-      API_CACHE_TTL_MS: String(API_CACHE_TTL_MS),
-      PAYMENT_RECONCILE_SECONDS: "1",
-      SIGNIN_MAX_FAILURES: String(SIGNIN_MAX_FAILURES),
-      SMTP_URL: smtp.url,
-      // One bucket for both: pictures (the demo's, uploads and their resized copies) live there, not in DATA_DIR.
-      ...s3.env,
-    },
+  sharedEnv = {
+    SEED_DEMO_DATA: "true",
+    SESSION_SECRET: randomUUID() + randomUUID(),
+    PUBLIC_URL: "http://shop.test",
+    REDIS_KEY_PREFIX: redisPrefix,
+    API_CACHE_TTL_MS: String(API_CACHE_TTL_MS),
+    PAYMENT_RECONCILE_SECONDS: "1",
+    SIGNIN_MAX_FAILURES: String(SIGNIN_MAX_FAILURES),
+    SMTP_URL: smtp.url,
+    // One bucket for both: pictures (the demo's, uploads and their resized copies) live there, not in DATA_DIR.
+    ...s3.env,
   };
+  const shared = { databaseUrl, redisUrl, env: sharedEnv };
   // Both start before either is waited for: they migrate and seed the same empty database at the same time.
   [a, b] = await Promise.all([startShopInstance(shared), startShopInstance(shared)]);
   await Promise.all([ready(a), ready(b)]);
@@ -120,6 +119,19 @@ describe("two instances of one shop", () => {
       expect(summary.failed).toBe(0);
       expect(lines.slice(0, open).filter((line) => line.includes('"incoming request"'))).toEqual([]);
     }
+  });
+
+  it("stop cleanly when told to while warming up: the warm-up ends, the database closes, the port never opens", async () => {
+    const third = await startShopInstance({
+      databaseUrl,
+      redisUrl,
+      env: { ...sharedEnv, WARM_UP_REQUESTS: "100000" },
+    });
+    await until(async () => third.output().includes("warming up before listening"), 60_000);
+    third.child.kill("SIGTERM");
+    expect(await third.exited, third.output()).toBe(0);
+    expect(third.output()).toContain('"msg":"database closed"');
+    expect(third.output()).not.toContain("the shop is open");
   });
 
   it("share sessions: signed in through one, the token works on the other, and signing out there ends it", async () => {

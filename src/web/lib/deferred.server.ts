@@ -10,7 +10,14 @@ import { requestInfoContext } from "#app-context";
  * later than it would have. Personal pages keep streaming.
  */
 export async function settledWhenAnonymous<T extends object>(context: Readonly<RouterContextProvider>, data: T): Promise<T> {
-  if (!context.get(requestInfoContext).anonymous) return data;
-  await Promise.allSettled(Object.values(data).filter((value) => value instanceof Promise));
+  const deferred = Object.values(data).filter((value) => value instanceof Promise);
+  if (context.get(requestInfoContext).anonymous) {
+    await Promise.allSettled(deferred);
+    return data;
+  }
+  // A deferred value that fails is its page's to show (its <Await errorElement>). One the page never renders (the
+  // render was aborted, another loader failed, the shop is shutting down) must not end the process as an unhandled
+  // rejection: a no-op handler marks it handled and leaves the promise as it is for React Router.
+  for (const value of deferred) value.catch(() => {});
   return data;
 }

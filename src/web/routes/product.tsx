@@ -12,6 +12,7 @@ import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs, productTabFrom } from "../components/product/product-tabs.tsx";
 import { addReviewAction, loadReviewsData } from "../components/product/reviews-data.server.ts";
+import { settledWhenAnonymous } from "../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
 import type { Route } from "./+types/product.ts";
@@ -41,12 +42,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
       limit: RELATED_PRODUCTS_COUNT,
     })
     .then((items) => items.map(toProductCardData));
-  return {
+  return settledWhenAnonymous(context, {
     product: detail,
     reviews: await loadReviewsData(reviews, product.id),
     // Streamed after the page: the page never waits for (or fails on) its related products.
     related,
-  };
+  });
 }
 
 /** The review form (`intent=add-review`); the author is the session's shopper. */
