@@ -33,21 +33,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   if (new URL(request.url).searchParams.has("quick")) {
     return { product: detail, reviews: null, related: null };
   }
-  const related = catalog
-    .listRelatedProducts({
-      productId: product.id,
-      subCatId: product.subCatId,
-      catId: product.catId,
-      location: context.get(requestInfoContext).location,
-      limit: RELATED_PRODUCTS_COUNT,
-    })
-    .then((items) => items.map(toProductCardData));
-  return settledWhenAnonymous(context, {
-    product: detail,
-    reviews: await loadReviewsData(reviews, product.id),
-    // Streamed after the page: the page never waits for (or fails on) its related products.
-    related,
+  // Streamed after the page: the page never waits for (or fails on) its related products. Handed to
+  // settledWhenAnonymous before the reviews are awaited, so that it is handled even if they fail.
+  const deferred = settledWhenAnonymous(context, {
+    related: catalog
+      .listRelatedProducts({
+        productId: product.id,
+        subCatId: product.subCatId,
+        catId: product.catId,
+        location: context.get(requestInfoContext).location,
+        limit: RELATED_PRODUCTS_COUNT,
+      })
+      .then((items) => items.map(toProductCardData)),
   });
+  const reviewsData = await loadReviewsData(reviews, product.id);
+  return { product: detail, reviews: reviewsData, ...(await deferred) };
 }
 
 /** The review form (`intent=add-review`); the author is the session's shopper. */
