@@ -36,30 +36,35 @@ export async function warmUp(
     if (response.statusCode >= 400) failed++;
     return response;
   };
-  /** Asks for the URLs `concurrency` at a time until they or the budget run out; answers the answers' bodies. */
-  const run = async (urls: string[]) => {
+  /**
+   * Asks for the URLs `concurrency` at a time until they or the budget run out. With `keep`, answers the bodies of
+   * the 200s (the rest's, whole pages among them, are not held).
+   */
+  const run = async (urls: string[], keep = false) => {
     const bodies: string[] = [];
     let next = 0;
     const worker = async () => {
       while (next < urls.length && made < options.requests && !options.stop?.()) {
         const response = await get(urls[next++] as string);
-        if (response.statusCode === 200) bodies.push(response.body);
+        if (keep && response.statusCode === 200) bodies.push(response.body);
       }
     };
     await Promise.all(Array.from({ length: options.concurrency }, worker));
     return bodies;
   };
 
-  const [categories] = await run(["/api/category"]);
+  const [categories] = await run(["/api/category"], true);
+  // Every category and sub-category: its list in the API and its listing page.
   const lists = (categories ? (JSON.parse(categories) as { categoryList: CategoryJson[] }).categoryList : []).flatMap(
-    (category) => [`category/${category._id}`, ...category.children.map((sub) => `subCat/${sub._id}`)],
+    (category) => [
+      { api: `catId=${category._id}`, page: `/products/category/${category._id}` },
+      ...category.children.map((sub) => ({ api: `subCatId=${sub._id}`, page: `/products/subCat/${sub._id}` })),
+    ],
   );
-  const listUrl = (list: string, page: number) =>
-    `/api/products?${list.startsWith("category/") ? "catId" : "subCatId"}=${list.split("/")[1]}&page=${page}&perPage=20`;
   // Lists first, up to 40 % of the budget: the products they hold are what the rest asks for. Pages 1 to 5 of each in
   // turn: each is a statement of its own (PLANNED_PAGES in product-query.ts), and every pool connection must prepare it.
-  const listUrls = lists.flatMap((list) => [1, 2, 3, 4, 5].map((page) => listUrl(list, page)));
-  const pages = await run(listUrls.slice(0, Math.ceil(options.requests * 0.4)));
+  const listUrls = lists.flatMap((list) => [1, 2, 3, 4, 5].map((page) => `/api/products?${list.api}&page=${page}&perPage=20`));
+  const pages = await run(listUrls.slice(0, Math.ceil(options.requests * 0.4)), true);
   const products = new Map<string, string>();
   for (const body of pages) {
     for (const product of (JSON.parse(body) as { products: ProductJson[] }).products) products.set(product._id, product.name);
@@ -73,7 +78,7 @@ export async function warmUp(
     const word = name.toLowerCase().match(/\p{L}{3,}/u)?.[0];
     if (word) rest.push(`/api/search/suggest?q=${encodeURIComponent(word.slice(0, 3 + (index % 3)))}`);
     const list = lists[index];
-    if (list) rest.push(`/products/${list}`);
+    if (list) rest.push(list.page);
     index++;
   }
   await run(rest);
