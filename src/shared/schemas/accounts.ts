@@ -105,16 +105,39 @@ export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form";
 }
 
-/** A local path to return to after signing in: never another origin (`//evil`, `/\evil`, `https:`). */
+/**
+ * The longest return path kept, in characters of the resolved path and query: a longer query is dropped and a longer
+ * path gives the fallback, so a Location that carries it (even encoded again into `redirectTo`) stays a few kB.
+ */
+export const REDIRECT_PATH_MAX = 1024;
+
+const SHOP = "http://shop.invalid";
+
+/**
+ * A path of this shop to send the browser to, from a request (`redirectTo`, a listing's query): checked after the URL
+ * parser has resolved dot segments, `%2e` and backslashes, so `/.//evil`, `/%2e//evil`, `/x/..//evil`, `/\evil` and
+ * `https:` all give the fallback, never a Location that leaves the origin. At most REDIRECT_PATH_MAX characters.
+ */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value === "") return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char === "\\")) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  // Browsers drop tabs and newlines and read `\` as `/`: such a target is refused rather than guessed at.
+  if ([...value].some((char) => char < " " || char === "\u007f" || char === "\\")) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, "http://local.invalid");
-    if (url.origin !== "http://local.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, SHOP);
   } catch {
     return fallback;
   }
+  if (url.origin !== SHOP || readAsAnotherHost(url.pathname)) return fallback;
+  const whole = `${url.pathname}${url.search}${url.hash}`;
+  if (whole.length <= REDIRECT_PATH_MAX) return whole;
+  return url.pathname.length <= REDIRECT_PATH_MAX ? url.pathname : fallback;
+}
+
+/** A resolved path that starts `//` once a proxy or browser decodes its slashes, backslashes or drops its tabs. */
+function readAsAnotherHost(pathname: string): boolean {
+  return pathname
+    .replace(/%(?:09|0a|0d)/gi, "")
+    .replace(/%(?:2f|5c)/gi, "/")
+    .startsWith("//");
 }

@@ -1,9 +1,13 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { type CurrentUser, currentUserContext } from "#app-context";
+import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 
-/** The sign-in page that brings the shopper back to `path` (a path and query string of ours) afterwards. */
+/**
+ * The sign-in page that brings the shopper back to `path` (a path and query string of ours) afterwards. The path comes
+ * from the request: checked and bounded like any return target, so a long query never makes a long Location.
+ */
 export function signInHref(path: string): string {
-  return `/signIn?redirectTo=${encodeURIComponent(path)}`;
+  return `/signIn?redirectTo=${encodeURIComponent(safeRedirectPath(path))}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
+import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { settledWhenAnonymous } from "../../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../../lib/not-found.server.ts";
@@ -32,7 +33,9 @@ export async function loadListing({
   const category = await orNotFound(catalog.getCategory(id.data));
   const isSubCategory = category.parentId !== null;
   if (isSubCategory !== (kind === "subCat")) {
-    throw redirect(`/products/${isSubCategory ? "subCat" : "category"}/${category.id}${url.search}`, 301);
+    // The query is the visitor's: through the one redirect check, which drops it when it is too long for a header.
+    const path = `/products/${isSubCategory ? "subCat" : "category"}/${category.id}`;
+    throw redirect(safeRedirectPath(`${path}${url.search}`, path), 301);
   }
 
   const query = parseListingQuery(url.searchParams);
