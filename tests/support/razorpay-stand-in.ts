@@ -107,6 +107,17 @@ export async function startRazorpayStandIn({
       const payment = paymentJson(parts[2]);
       return payment ? send(200, payment) : send(404, badRequest("The id provided does not exist"));
     }
+    if (request.method === "POST" && parts[1] === "payments" && parts[3] === "capture" && parts[2]) {
+      const payment = book.payments.get(parts[2]);
+      if (!payment) return send(404, badRequest("The id provided does not exist"));
+      if (payment.status !== "authorized") return send(400, badRequest("This payment has already been captured"));
+      const { amount, currency } = (body ?? {}) as { amount?: unknown; currency?: unknown };
+      if (amount !== payment.amountPaise || currency !== payment.currency) {
+        return send(400, badRequest("Capture amount must be equal to the amount authorized"));
+      }
+      await book.capture(payment.id, payment.amountPaise, payment.currency);
+      return send(200, paymentJson(payment.id));
+    }
     if (request.method === "POST" && parts[1] === "payments" && parts[3] === "refund" && parts[2]) {
       const payment = book.payments.get(parts[2]);
       if (!payment) return send(404, badRequest("The id provided does not exist"));
@@ -142,6 +153,10 @@ export async function startRazorpayStandIn({
       return { razorpay_order_id: proof.orderId, razorpay_payment_id: proof.paymentId, razorpay_signature: proof.signature };
     },
     failPayment: (orderId: string) => book.failPayment(orderId),
+    /** The bank authorised a payment and nobody captured it yet. */
+    authorize: (orderId: string) => book.authorize(orderId),
+    /** Every payment made so far, as Razorpay's book holds it. */
+    payments: () => [...book.payments.values()],
     /** A webhook for one of its payments, signed with the webhook secret. */
     webhook: (event: string, paymentId: string, eventId?: string) => book.webhook(event, paymentId, eventId),
     close: () =>

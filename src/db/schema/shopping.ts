@@ -170,6 +170,8 @@ export const orders = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull().defaultNow(),
     /** Reconciliation's claim: one instance checks a given order at a time. */
     claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** When reconciliation next asks the provider about an order released without a payment (reconcile.ts). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     refundId: text("refund_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -181,6 +183,10 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_id_idx").on(t.paymentId),
     // Reconciliation looks only at orders that wait for something: pending ones and refunds to make.
     index("orders_waiting_idx").on(t.createdAt).where(sql`${t.status} in ('pending', 'refund_pending')`),
+    // ...and at orders released without a payment, which the provider may still be paid for.
+    index("orders_released_unpaid_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('expired', 'failed', 'cancelled') and ${t.paymentId} is null`),
   ],
 );
 

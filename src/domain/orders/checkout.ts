@@ -4,8 +4,8 @@ import { type BillingInput, checkoutMessages } from "#shared/schemas/checkout.ts
 import { AppError, badRequest } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
 import type { OrdersContext } from "./deps.ts";
-import { releaseHold } from "./holds.ts";
-import { placeOrder } from "./order-rows.ts";
+import { byId, findOrder, placeOrder } from "./order-rows.ts";
+import { releaseUnlessPaid } from "./payments.ts";
 import { PaymentProviderError } from "./ports.ts";
 import type { PaymentStep } from "./types.ts";
 
@@ -13,23 +13,50 @@ import type { PaymentStep } from "./types.ts";
 export const flatAddress = (billing: BillingInput) =>
   billing.streetAddressLine2 ? `${billing.streetAddressLine1}, ${billing.streetAddressLine2}` : billing.streetAddressLine1;
 
-/**
- * Checkout: a pending order built from the session's cart at the database's current prices, its stock held for
- * PAYMENT_HOLD_MINUTES, and the provider's order for the same amount. One pending order per shopper: checking out
- * again (after going back to change the cart) releases the previous hold first, so stock is never held twice.
- */
-export async function checkout(deps: OrdersContext, userId: string, billing: BillingInput): Promise<PaymentStep> {
-  const { db, gateway, catalog, cart, changes, now } = deps;
-  const country = findCountry(billing.country);
-  if (!country) throw badRequest(checkoutMessages.countryUnknown);
-  const current = await cart.list({ kind: "user", userId });
-  if (current.lines.length === 0) throw badRequest(checkoutMessages.cartEmpty);
+const providerUnavailable = () =>
+  new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
+
+/** The session's cart, ready for checkout: it has lines and none is blocked. */
+async function checkoutCart(deps: OrdersContext, userId: string, whenEmpty = () => badRequest(checkoutMessages.cartEmpty)) {
+  const current = await deps.cart.list({ kind: "user", userId });
+  if (current.lines.length === 0) throw whenEmpty();
   if (current.blocked.length > 0) {
     throw new AppError("CONFLICT", checkoutMessages.blocked(current.blocked.map((line) => line.productTitle)));
   }
+  return current;
+}
 
-  const previous = await deps.statements.pendingOf(userId);
-  for (const { id } of previous) await releaseHold(deps, id, "expired");
+/** Ends the shopper's pending orders (releaseUnlessPaid); true when the provider's money settled one of them. */
+async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<boolean> {
+  let settled = false;
+  for (const { id } of await deps.statements.pendingOf(userId)) {
+    const order = await findOrder(deps.db, byId(id));
+    if (!order) continue;
+    const ended = await releaseUnlessPaid(deps, order, "expired").catch((error: unknown) => {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.log.error({ err: error, orderId: id }, "the payment provider did not say whether an earlier order was paid");
+      throw providerUnavailable();
+    });
+    if (ended.settled) settled = true;
+  }
+  return settled;
+}
+
+/**
+ * Checkout: a pending order built from the session's cart at the database's current prices, its stock held for
+ * PAYMENT_HOLD_MINUTES, and the provider's order for the same amount. One pending order per shopper: checking out
+ * again (after going back to change the cart) ends the previous one first, so stock is never held twice.
+ */
+export async function checkout(deps: OrdersContext, userId: string, billing: BillingInput): Promise<PaymentStep> {
+  const { db, gateway, catalog, changes, now } = deps;
+  const country = findCountry(billing.country);
+  if (!country) throw badRequest(checkoutMessages.countryUnknown);
+  let current = await checkoutCart(deps, userId);
+  // An earlier pending order ends first, after asking the provider: a payment the browser never reported completes
+  // it, and then the cart is read again (its lines went with that order).
+  if (await endEarlierOrders(deps, userId)) {
+    current = await checkoutCart(deps, userId, () => new AppError("CONFLICT", checkoutMessages.earlierOrderPaid));
+  }
 
   // The provider's order first, for the amount the cart's current prices make: when the provider does not answer,
   // nothing has been held or written yet. The take below reads the same prices again; if one changed in the
@@ -42,10 +69,7 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
     providerOrderId = (await gateway.createOrder({ amountPaise: current.totalPaise, currency: "INR", receipt: orderId })).id;
   } catch (error) {
     deps.log.error({ err: error, orderId }, "the payment provider did not create an order");
-    if (error instanceof PaymentProviderError) {
-      throw new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
-    }
-    throw error;
+    throw error instanceof PaymentProviderError ? providerUnavailable() : error;
   }
 
   const holdExpiresAt = new Date(now().getTime() + deps.holdMinutes * 60_000);

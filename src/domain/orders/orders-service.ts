@@ -6,11 +6,10 @@ import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
-import { releaseHold } from "./holds.ts";
 import { isEmailedStatus } from "./order-emails.ts";
 import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
 import { deliverOutbox, sendClaimed, writeStatusNote } from "./outbox.ts";
-import { confirmPayment, handleWebhook, payWithTestProvider } from "./payments.ts";
+import { confirmPayment, handleWebhook, payWithTestProvider, releaseUnlessPaid } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
 import { reconcile } from "./reconcile.ts";
 import { type OrderStatus, type OrdersPage, ownerSettableStatuses, type PaymentStep } from "./types.ts";
@@ -139,7 +138,13 @@ export function createOrdersService(dependencies: OrdersDeps) {
       if (order.status === "pending") {
         if (status !== "cancelled")
           throw new AppError("CONFLICT", "A pending order is waiting for its payment: it can only be cancelled.");
-        await releaseHold(deps, orderId, "cancelled");
+        const ended = await releaseUnlessPaid(deps, order, "cancelled");
+        if (ended.settled) {
+          throw new AppError(
+            "CONFLICT",
+            `The order was paid meanwhile: it is ${ended.settled.status} now, and was not cancelled.`,
+          );
+        }
         return;
       }
       // A shopper who paid hears of a shipment, a delivery, a cancellation or a refund: the note is written with the

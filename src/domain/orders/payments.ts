@@ -7,7 +7,7 @@ import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder, payPendingOrder, toOrder } from "./order-rows.ts";
 import { confirmationMail, sendClaimed, writeConfirmation, writeStatusNote } from "./outbox.ts";
-import { isTestGateway, type PaymentProof, type ProviderPayment } from "./ports.ts";
+import { isTestGateway, type PaymentProof, PaymentProviderError, type ProviderPayment } from "./ports.ts";
 import type { Order } from "./types.ts";
 
 /** States in which the order's money is the shop's (a verified payment has been applied). */
@@ -148,9 +148,54 @@ export async function refundOrder(deps: OrdersContext, orderId: string): Promise
   }
 }
 
-/** A payment that failed: the order fails and its stock goes back, unless a payment of it was captured meanwhile. */
-export async function failOrder(deps: OrdersContext, orderId: string): Promise<void> {
-  await releaseHold(deps, orderId, "failed");
+/**
+ * The money the provider holds for `order`: a captured payment of its amount, else an authorised one, captured now
+ * (Razorpay refunds authorised payments nobody captures). Throws PaymentProviderError when the provider does not answer.
+ */
+async function moneyFor(deps: OrdersContext, order: Order): Promise<ProviderPayment | undefined> {
+  if (!order.providerOrderId) return undefined;
+  const payments = await deps.gateway.listOrderPayments(order.providerOrderId);
+  const ours = payments.filter((payment) => paysFor(payment, order));
+  const captured = ours.find((payment) => payment.status === "captured");
+  if (captured) return captured;
+  const authorized = ours.find((payment) => payment.status === "authorized");
+  if (authorized) return deps.gateway.capture(authorized.id, authorized.amountPaise, authorized.currency);
+  const stray = payments.find((payment) => payment.status === "captured" || payment.status === "authorized");
+  if (stray)
+    deps.log.error({ orderId: order.id, paymentId: stray.id }, "money of another amount on this order: refund it by hand");
+  return undefined;
+}
+
+/** Completes `order` with money the provider holds for it (or refunds it when its stock is gone); undefined: none. */
+export async function completeIfPaid(deps: OrdersContext, order: Order): Promise<Order | undefined> {
+  const money = await moneyFor(deps, order);
+  return money ? completeWithPayment(deps, order, money.id) : undefined;
+}
+
+/**
+ * Ends a pending order's hold (a new checkout, the hold's end, a failed attempt, the owner's cancel), after asking the
+ * provider: money it holds completes the order instead, so a captured payment never lands on a released order
+ * (docs/decisions/015-checkout-and-payments.md). `settled` is the order when that happened.
+ */
+export async function releaseUnlessPaid(
+  deps: OrdersContext,
+  order: Order,
+  status: "expired" | "failed" | "cancelled",
+): Promise<{ released: boolean; settled?: Order }> {
+  const settled = await completeIfPaid(deps, order);
+  if (settled) return { released: false, settled };
+  return { released: await releaseHold(deps, order.id, status) };
+}
+
+/**
+ * A failed attempt: the order fails and its stock goes back, unless the provider holds another payment of it. When the
+ * provider does not answer, the order stays pending: reconciliation ends it at the hold's end.
+ */
+export async function failOrder(deps: OrdersContext, order: Order): Promise<void> {
+  await releaseUnlessPaid(deps, order, "failed").catch((error: unknown) => {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.log.warn({ err: error, orderId: order.id }, "a failed payment's order left pending: the provider did not answer");
+  });
 }
 
 /**
@@ -181,7 +226,7 @@ export async function handleWebhook(
           deps.log.warn({ err: error, orderId: order.id }, "webhook payment not applied");
         });
       } else if (event.event === "payment.failed" && order.status === "pending") {
-        await failOrder(deps, order.id);
+        await failOrder(deps, order);
       }
     }
   }
@@ -210,7 +255,7 @@ export async function payWithTestProvider(
   }
   if (outcome === "failure") {
     gateway.failPayment(order.providerOrderId);
-    await failOrder(deps, order.id);
+    await failOrder(deps, order);
     const failed = await findOrder(deps.db, byId(order.id));
     if (!failed) throw notFound(checkoutMessages.orderNotFound);
     return failed;

@@ -63,6 +63,11 @@ export interface PaymentGateway {
   fetchPayment(paymentId: string): Promise<ProviderPayment | undefined>;
   /** Every payment attempted for a provider order (Razorpay `GET /v1/orders/{id}/payments`), for reconciliation. */
   listOrderPayments(orderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Captures an authorised payment (Razorpay `POST /v1/payments/{id}/capture`) for its full amount; answers the payment
+   * as it is afterwards. Razorpay refunds an authorised payment nobody captures after its capture timeout (3 days).
+   */
+  capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
   /** Refunds a captured payment in full. */
   refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
   /**

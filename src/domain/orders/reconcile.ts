@@ -1,16 +1,23 @@
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import { orders } from "#db/schema/shopping.ts";
 import { AppError } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
-import { releaseHold } from "./holds.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import { deliverOutbox } from "./outbox.ts";
-import { completeWithPayment, refundOrder } from "./payments.ts";
+import { completeIfPaid, refundOrder, releaseUnlessPaid } from "./payments.ts";
+import type { Order } from "./types.ts";
 
 /** Orders younger than this are left to the shopper's browser (it is probably still in the payment window). */
 const SETTLE_SECONDS = 60;
 const CLAIM_SECONDS = 120;
 const BATCH = 50;
+/**
+ * How long a released order is still asked about: Razorpay may report a late authorisation up to 3 days after a
+ * payment, and refunds what nobody captures after its capture timeout (3 days by default); two more days of margin.
+ */
+export const RELEASED_RECHECK_DAYS = 5;
+/** A released order is asked about again after a quarter of its age, at least every 12 hours, at most every 2 minutes. */
+export const recheckAfterMs = (ageMs: number) => Math.min(12 * 3_600_000, Math.max(2 * 60_000, ageMs / 4));
 
 export interface ReconcileReport {
   checked: number;
@@ -21,15 +28,71 @@ export interface ReconcileReport {
 }
 
 /**
- * The background job (every PAYMENT_RECONCILE_SECONDS): asks the provider about pending orders older than a minute and
- * completes (a captured payment the browser never reported) or expires them (hold over, nothing captured); retries
- * refunds; sends waiting e-mails. Several instances may run it at once: each order is claimed for two minutes first
- * (`claimed_until`, `for update skip locked`), so one instance handles a given order.
+ * The background job (every PAYMENT_RECONCILE_SECONDS). Asks the provider about pending orders older than a minute:
+ * money it holds completes them (a payment the browser never reported), else a hold that is over ends. Asks again about
+ * orders released without a payment while the provider can still take one for them (decision 015). Retries refunds;
+ * sends waiting e-mails. Instances share the work: each order is claimed for two minutes (`for update skip locked`).
  */
 export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
   const { db, now, gateway } = deps;
   const report: ReconcileReport = { checked: 0, paid: 0, expired: 0, refunded: 0, mails: 0 };
   const at = now();
+  const waiting = await claim(
+    deps,
+    at,
+    and(
+      inArray(orders.status, ["pending", "refund_pending"]),
+      lt(orders.createdAt, new Date(at.getTime() - SETTLE_SECONDS * 1000)),
+    ),
+  );
+  const released = await claim(
+    deps,
+    at,
+    and(
+      inArray(orders.status, ["expired", "failed", "cancelled"]),
+      isNull(orders.paymentId),
+      isNotNull(orders.providerOrderId),
+      eq(orders.paymentProvider, gateway.provider),
+      gt(orders.createdAt, new Date(at.getTime() - RELEASED_RECHECK_DAYS * 86_400_000)),
+      or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, at)),
+    ),
+  );
+
+  for (const id of [...waiting, ...released]) {
+    report.checked += 1;
+    let nextCheckAt: Date | null = null;
+    try {
+      const order = await findOrder(db, byId(id));
+      if (!order) continue;
+      const askAgainLater = () => new Date(at.getTime() + recheckAfterMs(at.getTime() - order.createdAt.getTime()));
+      if (order.status === "refund_pending") {
+        await refundOrder(deps, id);
+        report.refunded += 1;
+      } else if (order.status === "pending" && order.holdExpiresAt.getTime() <= at.getTime()) {
+        const ended = await settle(deps, order, () => releaseUnlessPaid(deps, order, "expired"));
+        if (ended?.released) {
+          report.expired += 1;
+          nextCheckAt = askAgainLater();
+        }
+        count(report, ended?.settled);
+      } else {
+        const settled = await settle(deps, order, () => completeIfPaid(deps, order));
+        count(report, settled);
+        if (!settled && order.status !== "pending") nextCheckAt = askAgainLater();
+      }
+    } catch (error) {
+      deps.log.error({ err: error, orderId: id }, "order not reconciled; it will be tried again");
+    } finally {
+      await db.update(orders).set({ claimedUntil: null, nextCheckAt }).where(eq(orders.id, id));
+    }
+  }
+  report.mails = await deliverOutbox(deps);
+  return report;
+}
+
+/** Claims up to BATCH orders matching `where` and not claimed by another instance; their ids, oldest first. */
+async function claim(deps: OrdersContext, at: Date, where: SQL | undefined): Promise<string[]> {
+  const { db } = deps;
   const claimed = await db
     .update(orders)
     .set({ claimedUntil: new Date(at.getTime() + CLAIM_SECONDS * 1000) })
@@ -39,50 +102,26 @@ export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
         db
           .select({ id: orders.id })
           .from(orders)
-          .where(
-            and(
-              inArray(orders.status, ["pending", "refund_pending"]),
-              lt(orders.createdAt, new Date(at.getTime() - SETTLE_SECONDS * 1000)),
-              or(isNull(orders.claimedUntil), lt(orders.claimedUntil, at)),
-            ),
-          )
+          .where(and(where, or(isNull(orders.claimedUntil), lt(orders.claimedUntil, at))))
           .orderBy(asc(orders.createdAt))
           .limit(BATCH)
           .for("update", { skipLocked: true }),
       ),
     )
     .returning({ id: orders.id });
+  return claimed.map((row) => row.id);
+}
 
-  for (const { id } of claimed) {
-    report.checked += 1;
-    try {
-      const order = await findOrder(db, byId(id));
-      if (!order) continue;
-      if (order.status === "refund_pending") {
-        await refundOrder(deps, id);
-        report.refunded += 1;
-        continue;
-      }
-      const payments = order.providerOrderId ? await gateway.listOrderPayments(order.providerOrderId) : [];
-      const captured = payments.find((payment) => payment.status === "captured");
-      if (captured) {
-        const done = await completeWithPayment(deps, order, captured.id).catch((error: unknown) => {
-          if (error instanceof AppError) {
-            deps.log.warn({ err: error, orderId: id }, "a captured payment that does not pay its order");
-            return undefined;
-          }
-          throw error;
-        });
-        if (done?.status === "paid") report.paid += 1;
-      } else if (order.holdExpiresAt.getTime() <= at.getTime()) {
-        if (await releaseHold(deps, id, "expired")) report.expired += 1;
-      }
-    } catch (error) {
-      deps.log.error({ err: error, orderId: id }, "order not reconciled; it will be tried again");
-    } finally {
-      await db.update(orders).set({ claimedUntil: null }).where(eq(orders.id, id));
-    }
-  }
-  report.mails = await deliverOutbox(deps);
-  return report;
+/** Runs a settling step; a payment that does not pay its order is logged and left (undefined), anything else throws. */
+async function settle<T>(deps: OrdersContext, order: Order, work: () => Promise<T>): Promise<T | undefined> {
+  return work().catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    deps.log.warn({ err: error, orderId: order.id }, "a payment that does not pay its order");
+    return undefined;
+  });
+}
+
+function count(report: ReconcileReport, settled: Order | undefined) {
+  if (settled?.status === "paid") report.paid += 1;
+  else if (settled?.status === "refunded" || settled?.status === "refund_pending") report.refunded += 1;
 }

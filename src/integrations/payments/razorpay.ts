@@ -25,7 +25,7 @@ export interface RazorpaySettings {
 }
 
 /**
- * Razorpay over its REST API v1 (four calls: create an order, fetch a payment, list an order's payments, refund), with
+ * Razorpay over its REST API v1 (five calls: create an order, fetch, list, capture and refund payments), with
  * HTTP Basic auth of key id and secret and Node's own fetch: the official SDK would add a dependency for what these
  * few lines say. Every failure (network, timeout, an error status, an answer that is not what Razorpay documents)
  * becomes a PaymentProviderError naming the call and Razorpay's own description, never the secret.
@@ -103,6 +103,12 @@ export function createRazorpayGateway(
       if (!/^[A-Za-z0-9_]{1,64}$/.test(orderId)) return [];
       const answer = await call("list order payments", "GET", `/v1/orders/${orderId}/payments`, collection);
       return (answer.value?.items ?? []).map(toProviderPayment);
+    },
+
+    async capture(paymentId, amountPaise, currency) {
+      const path = `/v1/payments/${encodeURIComponent(paymentId)}/capture`;
+      const answer = await call("capture", "POST", path, razorpayPaymentEntity, { amount: amountPaise, currency });
+      return toProviderPayment(found("capture", answer));
     },
 
     async refund(paymentId, amountPaise) {

@@ -12,6 +12,8 @@ import { hmacHex, paymentSignature, signatureMatches } from "./signatures.ts";
  * (tests/support/razorpay-stand-in.ts) serves this same book-keeping over Razorpay's REST protocol.
  */
 export interface TestGateway extends TestPaymentGateway {
+  /** A payment the bank authorised and nobody captured yet (late authorisation, or capture left to the shop). */
+  authorize(orderId: string): ProviderPayment;
   /** A webhook for one of this gateway's payments, signed as Razorpay signs it. */
   webhook(event: string, paymentId: string, eventId?: string): { rawBody: Buffer; signature: string; eventId: string };
   /** The book: every order and payment made so far. */
@@ -69,6 +71,16 @@ export function createTestGateway({
       return [...payments.values()].filter((payment) => payment.orderId === orderId);
     },
 
+    async capture(paymentId, amountPaise, currency) {
+      const payment = payments.get(paymentId);
+      if (payment?.status !== "authorized") throw new Error(`test gateway: payment ${paymentId} is not authorized`);
+      if (payment.amountPaise !== amountPaise || payment.currency !== currency) {
+        throw new Error(`test gateway: payment ${paymentId} is of another amount`);
+      }
+      payment.status = "captured";
+      return { ...payment };
+    },
+
     async refund(paymentId) {
       const payment = payments.get(paymentId);
       if (payment?.status !== "captured") throw new Error(`test gateway: payment ${paymentId} is not captured`);
@@ -88,6 +100,11 @@ export function createTestGateway({
         status: "captured",
       });
       return { orderId, paymentId: payment.id, signature: paymentSignature(keySecret, orderId, payment.id) };
+    },
+
+    authorize(orderId) {
+      const order = knownOrder(orderId);
+      return recordPayment(orderId, { amountPaise: order.amountPaise, currency: order.currency, status: "authorized" });
     },
 
     failPayment(orderId) {

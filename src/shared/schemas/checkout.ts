@@ -28,6 +28,7 @@ export const checkoutMessages = {
   pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
   paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
   paymentUnverified: "We could not verify this payment.",
+  earlierOrderPaid: "Your earlier payment for these items went through: your order is placed. See My Orders.",
   holdExpired: "The time to pay for this order has run out: the items went back on sale.",
   paid: "Thank you! Your order is placed.",
   refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",

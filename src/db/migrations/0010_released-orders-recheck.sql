@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "next_check_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_released_unpaid_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" in ('expired', 'failed', 'cancelled') and "orders"."payment_id" is null;
