@@ -4,6 +4,7 @@
 // all at the same moment, in bursts until the time is up (after a warm-up that is not counted, as in the other
 // benchmarks); a completed order is the pair. Reports p50/p99 of a completed order, errors, orders per second and the
 // stock at the end. See bench/README.md.
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -73,7 +74,7 @@ const serverEnv = {
   NODE_ENV: "production",
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
-  SESSION_SECRET: "bench session secret, 32 characters or more",
+  SESSION_SECRET: randomBytes(48).toString("base64"),
   PAYMENT_PROVIDER: "test",
   ALLOW_TEST_PAYMENTS: "true",
   API_CACHE_TTL_MS: "0",

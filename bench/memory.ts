@@ -2,6 +2,7 @@
 // runs it (production, demo catalogue, the same Node flags) on the embedded database and on PostgreSQL (when one
 // answers), reads its resident memory idle, then under a mixed soak (pages, API lists and details, search, images,
 // guest cart adds) for the given minutes, and writes bench/results/<date>-<commit>-memory.{md,json}.
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -83,7 +84,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    SESSION_SECRET: "memory bench session secret, at least 32 characters",
+    SESSION_SECRET: randomBytes(48).toString("base64"),
     PAYMENT_PROVIDER: "test",
     ALLOW_TEST_PAYMENTS: "true",
   };

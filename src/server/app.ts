@@ -169,6 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         uploadMaxBytes: config.UPLOAD_MAX_BYTES,
         otpTtlSeconds: config.OTP_TTL_SECONDS,
+        testModeNotice: config.testModeNotice,
       },
       cookies,
       hsts: httpsOnly,

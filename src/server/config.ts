@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { ImageStorageSettings } from "#integrations/storage/image-stores.ts";
+import { GENERATE_SESSION_SECRET, sessionSecretProblem } from "./secret-strength.ts";
 
 /**
  * The one configuration schema (docs/architecture.md, invariant 7). Every key has a development default so the shop starts
@@ -106,7 +107,7 @@ export const configSchema = z
       .string()
       .optional()
       .transform((value) => (value === "" ? undefined : value))
-      .pipe(z.string().min(32, "must be at least 32 characters").optional()),
+      .pipe(z.string().min(32, `must be at least 32 characters; ${GENERATE_SESSION_SECRET}`).optional()),
     LOG_LEVEL: z.enum(logLevels).default("info"),
     /** `json` or `pretty` (pino-pretty); unset = pretty when stdout is a terminal, JSON otherwise (src/server/logging.ts). */
     LOG_FORMAT: z.preprocess(
@@ -189,7 +190,10 @@ export const configSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     /** Razorpay's REST API; tests point it at a local stand-in that speaks the same protocol. */
     RAZORPAY_API_URL: optionalUrl.transform((value) => (value ?? "https://api.razorpay.com").replace(/\/+$/, "")),
-    /** Lets `PAYMENT_PROVIDER=test` run in production on PostgreSQL (a staging shop): nobody pays real money there. */
+    /**
+     * Lets test payments (`PAYMENT_PROVIDER=test`, or Razorpay's `rzp_test_` keys) run in production on PostgreSQL: a
+     * staging shop where nobody pays real money. Every page of a production shop with it then says test mode.
+     */
     ALLOW_TEST_PAYMENTS: booleanFlag("false"),
     /** How long checkout holds the cart's stock while the shopper pays; then the stock goes back on sale. */
     PAYMENT_HOLD_MINUTES: positiveInt(15),
@@ -253,7 +257,14 @@ export type Config = z.output<typeof configSchema> & {
   paths: DataPaths;
   payments: PaymentSettings;
   imageStorage: ImageStorage;
+  /** Every page says test mode: a production shop whose payments are tests because ALLOW_TEST_PAYMENTS let them in. */
+  testModeNotice: boolean;
 };
+
+/** Payments in which no money moves: the test provider, or Razorpay with its test keys (test cards only). */
+export function paymentsAreTests(payments: PaymentSettings): boolean {
+  return payments.provider === "test" || payments.keyId.startsWith("rzp_test_");
+}
 
 export function dataPaths(dataDir: string): DataPaths {
   const root = path.resolve(dataDir);
@@ -280,14 +291,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const config = parsed.data;
-  const sessionSecret = config.SESSION_SECRET ?? resolveSessionSecret(config);
+  const sessionSecret = resolveSessionSecret(config);
   const paths = dataPaths(config.DATA_DIR);
+  const payments = resolvePayments(config, sessionSecret);
   return {
     ...config,
     SESSION_SECRET: sessionSecret,
     paths,
-    payments: resolvePayments(config, sessionSecret),
+    payments,
     imageStorage: resolveImageStorage(config, paths),
+    testModeNotice: config.NODE_ENV === "production" && config.ALLOW_TEST_PAYMENTS && paymentsAreTests(payments),
   };
 }
 
@@ -326,7 +339,8 @@ function resolveImageStorage(config: z.output<typeof configSchema>, paths: DataP
 /**
  * Which payment provider, with which keys. Zero configuration keeps working: without Razorpay keys the shop uses the
  * test provider (and says so in the log and on the payment step). In production on PostgreSQL the choice must be
- * explicit, and test payments there need ALLOW_TEST_PAYMENTS=true. A missing or malformed key stops start-up naming it.
+ * explicit, and test payments there (the test provider, or Razorpay's test keys, with which test cards would pay real
+ * orders) need ALLOW_TEST_PAYMENTS=true. A missing or malformed key stops start-up naming it.
  */
 function resolvePayments(config: z.output<typeof configSchema>, sessionSecret: string): PaymentSettings {
   const fail = (key: string, problem: string): never => {
@@ -356,27 +370,43 @@ function resolvePayments(config: z.output<typeof configSchema>, sessionSecret: s
   const required = "required with PAYMENT_PROVIDER=razorpay";
   const keyId = config.RAZORPAY_KEY_ID ?? fail("RAZORPAY_KEY_ID", `${required} (Razorpay Dashboard → API Keys)`);
   if (!/^rzp_(test|live)_[A-Za-z0-9]+$/.test(keyId)) fail("RAZORPAY_KEY_ID", "must look like rzp_test_... or rzp_live_...");
+  if (productionCluster && keyId.startsWith("rzp_test_") && !config.ALLOW_TEST_PAYMENTS) {
+    fail(
+      "RAZORPAY_KEY_ID",
+      "is a Razorpay test key, with which test cards would pay real orders: in production with DATABASE_URL set the live keys (rzp_live_...), or ALLOW_TEST_PAYMENTS=true for a shop where nobody pays real money",
+    );
+  }
   const keySecret = config.RAZORPAY_KEY_SECRET ?? fail("RAZORPAY_KEY_SECRET", required);
   const webhookSecret = config.RAZORPAY_WEBHOOK_SECRET ?? fail("RAZORPAY_WEBHOOK_SECRET", `${required} (Dashboard → Webhooks)`);
   return { provider, keyId, keySecret, webhookSecret, apiUrl: config.RAZORPAY_API_URL };
 }
 
 /**
- * Without SESSION_SECRET: in development and tests a random per-process secret; in production on the embedded
+ * SESSION_SECRET, or without it: in development and tests a random per-process secret; in production on the embedded
  * database (one instance by design) a random secret generated once and kept in DATA_DIR. Production on PostgreSQL
- * (many instances) must share one secret, so it refuses to start instead of using a default.
+ * (many instances) must share one secret, so it refuses to start instead of using a default. Production also refuses
+ * a secret the project ships as an example or one that could be guessed (secret-strength.ts).
  */
 function resolveSessionSecret(config: z.output<typeof configSchema>): string {
+  const refuseWeak = (secret: string, advice: string) => {
+    const problem = config.NODE_ENV === "production" ? sessionSecretProblem(secret) : undefined;
+    if (problem) throw new ConfigError(`Invalid configuration:\n  SESSION_SECRET: ${problem}; ${advice}`);
+    return secret;
+  };
+  if (config.SESSION_SECRET !== undefined) return refuseWeak(config.SESSION_SECRET, GENERATE_SESSION_SECRET);
   if (config.NODE_ENV !== "production") {
     return randomBytes(32).toString("base64url");
   }
   if (config.DATABASE_URL) {
     throw new ConfigError(
-      "Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it); set at least 32 random characters",
+      `Invalid configuration:\n  SESSION_SECRET: required in production with DATABASE_URL (every instance must share it); ${GENERATE_SESSION_SECRET}`,
     );
   }
   const file = path.resolve(config.DATA_DIR, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    return refuseWeak(kept, `it was read from ${file}: delete that file to have a new one generated, or set SESSION_SECRET`);
+  }
   mkdirSync(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });

@@ -83,6 +83,18 @@ export const uploadMessages = {
   tooManyParts: "The upload has too many parts. Send only the photos, in the field `images`.",
 } as const;
 
+/**
+ * What the pages say when no money moves: every page of a production shop running test payments (ALLOW_TEST_PAYMENTS),
+ * and the payment step with Razorpay's test keys (`rzp_test_`).
+ */
+export const testModeMessages = {
+  notice: "Test mode: payments on this shop are tests and no real money moves.",
+  razorpayTitle: "Test payment",
+  razorpayDetail:
+    "This shop runs in test mode with Razorpay's test keys: pay with one of Razorpay's test cards; no real money moves.",
+  payLabel: "(test payment)",
+} as const;
+
 /** What the product page's review form and the reviews API tell people (spec §5, §8), for both adapters and the domain. */
 export const reviewMessages = {
   blank: "Please add a Review",

@@ -19,6 +19,8 @@ export interface PublicSettings {
   uploadMaxBytes: number;
   /** How long an e-mailed code is valid (OTP_TTL_SECONDS). */
   otpTtlSeconds: number;
+  /** Every page says test mode: production with test payments that ALLOW_TEST_PAYMENTS let in. */
+  testModeNotice: boolean;
 }
 
 export const settingsContext = createContext<PublicSettings>();

@@ -26,6 +26,7 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
+import { TestModeNotice } from "./components/layout/test-mode-notice.tsx";
 import { MY_LIST_PATH } from "./components/my-list/my-list-data.ts";
 import { showSuccess } from "./components/ui/toast.ts";
 import { Toasts } from "./components/ui/toasts.tsx";
@@ -41,7 +42,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appS
 /** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, location } = context.get(requestInfoContext);
-  const { publicUrl } = context.get(settingsContext);
+  const { publicUrl, testModeNotice } = context.get(settingsContext);
   const { wishlist } = context.get(servicesContext);
   const user = context.get(currentUserContext);
   const auth = context.get(authRequestContext);
@@ -64,6 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       children: children.map((sub) => ({ id: sub.id, name: sub.name })),
     })),
     flash: auth.flash ?? null,
+    testModeNotice,
   };
   // A flash is shown once: the cookie goes with this response.
   return auth.flash ? data(payload, { headers: { "Set-Cookie": auth.cookies.clearFlash() } }) : payload;
@@ -113,15 +115,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (flash) showSuccess(flash);
   }, [flash]);
+  const testMode = loaderData.testModeNotice ? <TestModeNotice /> : null;
   if (!chrome) {
     return (
-      <div id="main-content" tabIndex={-1} className="outline-none">
-        <Outlet />
-      </div>
+      <>
+        {testMode}
+        <div id="main-content" tabIndex={-1} className="outline-none">
+          <Outlet />
+        </div>
+      </>
     );
   }
   return (
     <>
+      {testMode}
       <Header data={loaderData} onOpenNav={() => setNavOpen(true)} />
       <MobileNav data={loaderData} open={navOpen} onOpenChange={setNavOpen} />
       <div id="main-content" tabIndex={-1} className="outline-none">

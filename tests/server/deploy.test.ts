@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -157,8 +158,10 @@ describe("compose.yaml", () => {
     ]) {
       expect(env[key], key).toBeTruthy();
     }
-    // The shop's own validation (production with DATABASE_URL: shared session secret, explicit payment provider).
-    const shopConfig = loadConfig(env);
+    // The shop's own validation (production with DATABASE_URL: shared session secret, explicit payment provider). The
+    // example's placeholder secret is refused until the operator replaces it, as the env file says.
+    expect(() => loadConfig(env)).toThrow(`SESSION_SECRET: this is the example value from ${EXAMPLE_ENV}`);
+    const shopConfig = loadConfig({ ...env, SESSION_SECRET: randomBytes(48).toString("base64") });
     expect(shopConfig.NODE_ENV).toBe("production");
     expect(new URL(String(shopConfig.DATABASE_URL)).hostname).toBe("postgres");
     expect(new URL(String(shopConfig.REDIS_URL)).hostname).toBe("redis");

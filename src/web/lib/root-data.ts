@@ -33,6 +33,8 @@ export interface RootData {
   categories: NavCategory[];
   /** A one-time message from the previous request (e.g. 'User authentication Successfully!' after signing in). */
   flash: string | null;
+  /** Payments here are tests (ALLOW_TEST_PAYMENTS in production): every page says test mode. */
+  testModeNotice: boolean;
 }
 
 /** The root loader's data; undefined while an error page renders without it. */

@@ -1,6 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useSubmit } from "react-router";
+import { testModeMessages } from "#shared/messages.ts";
 import { formatInr } from "#shared/money.ts";
 import type { PaymentStepData } from "./checkout-data.ts";
 
@@ -46,7 +47,8 @@ function loadCheckoutScript(nonce: string | undefined): Promise<void> {
 /**
  * Opens Razorpay Checkout on the server's provider order (its id and the public key id: the amount is the order's,
  * fixed by the server). On success the widget's three fields are posted to this page's action, which verifies the
- * signature and the payment's amount on the server before anything is marked paid.
+ * signature and the payment's amount on the server before anything is marked paid. With Razorpay's test keys it is
+ * labelled as the test provider's step is: test cards pay there, and the shopper must not think money moved.
  */
 export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStepData; nonce?: string; disabled: boolean }) {
   const submit = useSubmit();
@@ -83,7 +85,8 @@ export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStep
     }
   }
 
-  return (
+  const testKeys = step.keyId.startsWith("rzp_test_");
+  const button = (
     <div>
       {problem ? (
         <p role="alert" className="mb-3 text-sm font-semibold text-red-700">
@@ -98,10 +101,19 @@ export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStep
       >
         {opening ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin" /> : null}
         Pay {formatInr(step.amountPaise)}
+        {testKeys ? ` ${testModeMessages.payLabel}` : null}
       </button>
       <noscript>
         <p className="mt-3 text-sm text-red-700">Card payments open Razorpay's payment window, which needs JavaScript.</p>
       </noscript>
+    </div>
+  );
+  if (!testKeys) return button;
+  return (
+    <div data-test-mode="true" className="rounded border-2 border-dashed border-amber-500 bg-amber-50 p-4">
+      <p className="mb-1 font-bold text-amber-900">{testModeMessages.razorpayTitle}</p>
+      <p className="mb-4 text-sm text-amber-900">{testModeMessages.razorpayDetail}</p>
+      {button}
     </div>
   );
 }
