@@ -1,7 +1,8 @@
 import { GUEST_CART_DAYS } from "#shared/constants.ts";
 import type { Services } from "./services.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How long rows that nobody can use any more are kept before housekeeping deletes them. Without it these tables only
@@ -17,6 +18,12 @@ export const RETENTION_DAYS = {
   /** Order e-mails from when they were sent, and payment webhook events from when they arrived. */
   sentEmailAndPaymentEvent: 30,
 } as const;
+
+/**
+ * A visitor's cart left without lines (they removed them all), from when it last changed: nothing in it is worth keeping,
+ * and a script that empties its carts would otherwise keep a row per cart for GUEST_CART_DAYS.
+ */
+export const EMPTY_GUEST_CART_HOURS = 1;
 
 export interface HousekeepingReport {
   expired: number;
@@ -37,7 +44,7 @@ export async function housekeeping(
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const [expired, guestCarts, zeroResultSearches, sentEmailsAndPaymentEvents] = await Promise.all([
     services.accounts.prune(daysAgo(RETENTION_DAYS.expired)),
-    services.cart.pruneGuestCarts(daysAgo(RETENTION_DAYS.guestCart)),
+    services.cart.pruneGuestCarts(daysAgo(RETENTION_DAYS.guestCart), new Date(now.getTime() - EMPTY_GUEST_CART_HOURS * HOUR_MS)),
     services.search.pruneZeroResultSearches(daysAgo(RETENTION_DAYS.zeroResultSearch)),
     services.orders.prune(daysAgo(RETENTION_DAYS.sentEmailAndPaymentEvent)),
   ]);

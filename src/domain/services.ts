@@ -6,6 +6,7 @@ import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
 import type { OrdersService } from "./orders/orders-service.ts";
+import type { WriteLimits } from "./rate-limit/policies.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
@@ -28,6 +29,8 @@ export interface Services {
   imageVariants: ImageVariants;
   /** Abuse limits shared by web actions and API routes (docs/decisions/007-sessions-and-csrf.md). */
   rateLimiter: RateLimiter;
+  /** The limits of repeatable writes (rate-limit/policies.ts), for adapters that count a write themselves (checkout). */
+  writeLimits: WriteLimits;
   /** My List: the products each shopper keeps for later. */
   wishlist: WishlistService;
   /** Checkout, payments and orders. */

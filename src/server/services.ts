@@ -14,6 +14,7 @@ import { createOrdersService, type OrdersService } from "#domain/orders/orders-s
 import type { PaymentGateway } from "#domain/orders/ports.ts";
 import type { CatalogChanges } from "#domain/ports.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
+import { createWriteLimits } from "#domain/rate-limit/policies.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createSearchService } from "#domain/search/search-service.ts";
@@ -144,7 +145,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     // Staged photos have no background job: expired ones go at start-up and on the next stage or claim (decision 012).
     await uploads.deleteExpiredStaged();
     const catalog = createCatalogService({ db: database.db, changes: catalogChanges });
-    const cart = createCartService({ db: database.db });
+    const cart = createCartService({ db: database.db, limiter: rateLimiter });
     const paymentGateway = createPaymentGateway(config.payments);
     if ("checkCredentials" in paymentGateway) {
       const warning = await paymentGateway.checkCredentials();
@@ -175,7 +176,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       catalog,
       search: createSearchService({ db: database.db }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
-      reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now }),
+      reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
       accounts: createAccountsService({
         db: database.db,
         mailer,
@@ -198,7 +199,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       uploads,
       imageVariants: createImageVariants({ originals: imageStores.originals, variants: imageStores.variants }),
       rateLimiter,
-      wishlist: createWishlistService({ db: database.db }),
+      writeLimits: createWriteLimits(rateLimiter),
+      wishlist: createWishlistService({ db: database.db, limiter: rateLimiter }),
       orders,
       idempotency,
     };

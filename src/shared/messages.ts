@@ -105,3 +105,21 @@ export const reviewMessages = {
   added: "Thank you! Your review has been added.",
   replaced: "Your review has been updated.",
 } as const;
+
+/**
+ * What a repeatable write answers once it reaches its abuse limit (src/domain/rate-limit/policies.ts), per account for
+ * a shopper and per network for a visitor; the limiter appends the wait ("Please try again in 12 minutes.").
+ */
+export const writeLimitMessages = {
+  guestCarts: "Too many carts were started from your network.",
+  guestCartChanges: "Too many cart changes from your network.",
+  cartChanges: "Too many cart changes.",
+  myList: "Too many changes to My List.",
+  reviews: "Too many reviews written or changed.",
+  profile: "Too many profile changes.",
+  photoUploads: "Too many photo uploads tried.",
+  photoDeletes: "Too many photo deletions.",
+  passwordResets: "Too many new passwords tried from your network.",
+  checkouts: "Too many checkouts started.",
+  payments: "Too many payments confirmed or tried.",
+} as const;

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
+import { newGuestToken } from "#domain/cart/guest-token.ts";
 import type { CartOwner } from "#domain/cart/types.ts";
+import { AppError } from "#domain/errors.ts";
+import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
+import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { countingDb } from "../support/counting-db.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
@@ -18,12 +22,14 @@ afterAll(async () => {
 });
 
 const cart = () => t.services.cart;
+/** A visitor's changes are counted per network. */
+const NETWORK = "192.0.2.1";
 const userOwner = async (): Promise<CartOwner & { kind: "user" }> => ({ kind: "user", userId: (await createTestUser(t.db)).id });
 const setPrice = (id: string, pricePaise: number) => t.db.update(products).set({ pricePaise }).where(eq(products.id, id));
 
 async function guestWith(lines: { productId: string; quantity: number; size?: string }[]): Promise<string> {
   let token: string | undefined;
-  for (const line of lines) token = (await cart().add({ kind: "guest", token }, line)).guestToken;
+  for (const line of lines) token = (await cart().add({ kind: "guest", token, network: NETWORK }, line)).guestToken;
   if (!token) throw new Error("no guest token");
   return token;
 }
@@ -90,18 +96,26 @@ describe("adding", () => {
     expect(line).toMatchObject({ size: "", productRam: "", productWeight: "" });
   });
 
-  it("costs 2 SQL statements: the product, then the cart (created when missing) with the line", async () => {
+  it("costs 3 SQL statements: the product, the limit's count, then the cart (created when missing) with the line", async () => {
     const counter = await countingDb(t.db);
-    const counted = createCartService({ db: counter.db });
+    const limiter = createRateLimiter({ store: createDatabaseRateLimitStore(counter.db), now: () => new Date() });
+    const counted = createCartService({ db: counter.db, limiter });
     const owner = await userOwner();
     const product = await createTestProduct(t.db, { countInStock: 9 });
     counter.reset();
     await counted.add(owner, { productId: product.id, quantity: 1 });
-    expect(counter.statements.length).toBe(2);
+    expect(counter.statements.length).toBe(3);
     counter.reset();
     await counted.add(owner, { productId: product.id, quantity: 1 });
-    await counted.add({ kind: "guest", token: undefined }, { productId: product.id, quantity: 1 });
-    expect(counter.statements.length).toBe(4);
+    const guest = await counted.add(
+      { kind: "guest", token: undefined, network: NETWORK },
+      { productId: product.id, quantity: 1 },
+    );
+    expect(counter.statements.length).toBe(6);
+    // A visitor's next add asks whether the cart exists in the product's statement: still 3.
+    counter.reset();
+    await counted.add({ kind: "guest", token: guest.guestToken, network: NETWORK }, { productId: product.id, quantity: 1 });
+    expect(counter.statements.length).toBe(3);
   });
 });
 
@@ -128,8 +142,12 @@ describe("changing and removing", () => {
     const other = await userOwner();
     const product = await createTestProduct(t.db);
     const { line } = await cart().add(owner, { productId: product.id, quantity: 2 });
-    const guest: CartOwner = { kind: "guest", token: await guestWith([{ productId: product.id, quantity: 1 }]) };
-    for (const stranger of [other, guest, { kind: "guest", token: undefined } as const]) {
+    const guest: CartOwner = {
+      kind: "guest",
+      token: await guestWith([{ productId: product.id, quantity: 1 }]),
+      network: NETWORK,
+    };
+    for (const stranger of [other, guest, { kind: "guest", token: undefined, network: NETWORK } as const]) {
       await expect(cart().updateQuantity(stranger, line.id, 1)).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(cart().remove(stranger, line.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     }
@@ -228,7 +246,73 @@ describe("the guest cart", () => {
     const product = await createTestProduct(t.db);
     const token = await guestWith([{ productId: product.id, quantity: 1 }]);
     const [line] = (await cart().list({ kind: "guest", token })).lines;
-    await cart().remove({ kind: "guest", token }, line?.id ?? "");
+    await cart().remove({ kind: "guest", token, network: NETWORK }, line?.id ?? "");
     expect(await cart().mergeGuestCart(token, owner.userId)).toBeNull();
+  });
+});
+
+describe("abuse limits", () => {
+  /** A limiter that records what is counted, and refuses `refuse` keys (as a limit that is reached would). */
+  function recording(refuse: (key: string) => boolean = () => false) {
+    const keys: string[] = [];
+    const limiter = {
+      async consume(key: string) {
+        keys.push(key);
+        if (refuse(key)) throw new AppError("TOO_MANY_REQUESTS", "Too many.", { retryAfter: 60 });
+      },
+    };
+    return { keys, cart: createCartService({ db: t.db, limiter }) };
+  }
+
+  it("counts a new guest cart per network, a change to one per network, a shopper's change per account", async () => {
+    const { keys, cart: counted } = recording();
+    const owner = await userOwner();
+    const product = await createTestProduct(t.db, { countInStock: 9 });
+    const first = await counted.add(
+      { kind: "guest", token: undefined, network: NETWORK },
+      { productId: product.id, quantity: 1 },
+    );
+    const visitor = { kind: "guest", token: first.guestToken, network: NETWORK } as const;
+    await counted.add(visitor, { productId: product.id, quantity: 1 });
+    await counted.updateQuantity(visitor, first.line.id, 3);
+    await counted.remove(visitor, first.line.id);
+    const mine = await counted.add(owner, { productId: product.id, quantity: 1 });
+    await counted.updateQuantity(owner, mine.line.id, 2);
+    await counted.remove(owner, mine.line.id);
+    // A token of the right form whose cart does not exist (made up, or pruned) starts a cart: counted as one.
+    await counted.add({ kind: "guest", token: newGuestToken(), network: NETWORK }, { productId: product.id, quantity: 1 });
+    const account = `cart:account:${owner.userId}`;
+    expect(keys).toEqual([
+      `guest-cart:ip:${NETWORK}`,
+      ...Array(3).fill(`cart:ip:${NETWORK}`),
+      ...Array(3).fill(account),
+      `guest-cart:ip:${NETWORK}`,
+    ]);
+  });
+
+  it("writes nothing once refused: no cart, no line, no new quantity", async () => {
+    const product = await createTestProduct(t.db, { countInStock: 9 });
+    const token = await guestWith([{ productId: product.id, quantity: 1 }]);
+    const visitor = { kind: "guest", token, network: NETWORK } as const;
+    const [line] = (await cart().list(visitor)).lines;
+    const { cart: refusing } = recording(() => true);
+    const cartsBefore = await t.db.select({ id: carts.id }).from(carts);
+    await expect(
+      refusing.add({ kind: "guest", token: undefined, network: NETWORK }, { productId: product.id, quantity: 1 }),
+    ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(refusing.add(visitor, { productId: product.id, quantity: 1 })).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+    });
+    await expect(refusing.updateQuantity(visitor, line?.id ?? "", 5)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(refusing.remove(visitor, line?.id ?? "")).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(await t.db.select({ id: carts.id }).from(carts)).toHaveLength(cartsBefore.length);
+    expect((await cart().list(visitor)).lines).toMatchObject([{ id: line?.id, quantity: 1 }]);
+  });
+
+  it("refuses a visitor's change that does not say from which network, rather than leave it unlimited", async () => {
+    const product = await createTestProduct(t.db);
+    await expect(cart().add({ kind: "guest", token: undefined }, { productId: product.id, quantity: 1 })).rejects.toThrow(
+      /network/,
+    );
   });
 });

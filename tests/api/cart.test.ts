@@ -235,7 +235,7 @@ describe("a guest cart meeting a session", () => {
   it("is merged into the account's cart by the first request carrying both, which clears the cookie and leaves a notice", async () => {
     const me = await shopper();
     const { guestToken } = await app.services.cart.add(
-      { kind: "guest", token: undefined },
+      { kind: "guest", token: undefined, network: "192.0.2.1" },
       { productId: product.id, quantity: 2 },
     );
     const response = await call({ method: "GET", url: "/api/cart", token: me.token, cookies: { guest_cart: guestToken ?? "" } });

@@ -5,7 +5,8 @@ import { rowsOf } from "#db/client.ts";
 import { oneTimeCodes, passwordResetGrants, sessions } from "#db/schema/accounts.ts";
 import { zeroResultSearches } from "#db/schema/catalog.ts";
 import { carts, outbox, paymentEvents } from "#db/schema/shopping.ts";
-import { housekeeping, RETENTION_DAYS } from "#domain/housekeeping.ts";
+import { hashGuestToken } from "#domain/cart/guest-token.ts";
+import { EMPTY_GUEST_CART_HOURS, housekeeping, RETENTION_DAYS } from "#domain/housekeeping.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
@@ -51,10 +52,19 @@ describe("housekeeping", () => {
       .insert(passwordResetGrants)
       .values(ends.map((expiresAt, i) => ({ id: grantIds[i] as string, userId: user.id, tokenHash: randomUUID(), expiresAt })));
 
-    // Carts: a visitor's untouched for longer than its cookie lives (goes, lines and all), a visitor's from yesterday
-    // and an account's untouched for a year (both stay).
-    const oldGuest = await t.services.cart.add({ kind: "guest", token: undefined }, { productId: product.id, quantity: 1 });
-    const newGuest = await t.services.cart.add({ kind: "guest", token: undefined }, { productId: product.id, quantity: 1 });
+    // Carts: a visitor's untouched for longer than its cookie lives (goes, lines and all), a visitor's emptied and
+    // untouched for longer than EMPTY_GUEST_CART_HOURS (goes), a visitor's from yesterday, a visitor's emptied a moment
+    // ago and an account's untouched for a year (all three stay).
+    const visitor = { kind: "guest", token: undefined, network: "192.0.2.1" } as const;
+    const oldGuest = await t.services.cart.add(visitor, { productId: product.id, quantity: 1 });
+    const newGuest = await t.services.cart.add(visitor, { productId: product.id, quantity: 1 });
+    const emptied = await Promise.all(
+      [0, 1].map(async () => {
+        const added = await t.services.cart.add(visitor, { productId: product.id, quantity: 1 });
+        await t.services.cart.remove({ ...visitor, token: added.guestToken }, added.line.id);
+        return added;
+      }),
+    );
     await t.services.cart.add({ kind: "user", userId: user.id }, { productId: product.id, quantity: 1 });
     const cartOf = async (lineId: string) =>
       (await rowsOf<{ id: string }>(t.db, sql`select cart_id as id from cart_items where id = ${lineId}`))[0]?.id;
@@ -72,6 +82,21 @@ describe("housekeeping", () => {
       .update(carts)
       .set({ updatedAt: daysAgo(365) })
       .where(eq(carts.userId, user.id));
+    const [oldEmptyCart, newEmptyCart] = (
+      await Promise.all(
+        emptied.map(({ guestToken }) =>
+          rowsOf<{ id: string }>(t.db, sql`select id from carts where guest_token_hash = ${hashGuestToken(guestToken ?? "")}`),
+        ),
+      )
+    ).map((rows) => rows[0]?.id as string);
+    await t.db
+      .update(carts)
+      .set({ updatedAt: new Date(now.getTime() - (EMPTY_GUEST_CART_HOURS + 1) * 60 * 60 * 1000) })
+      .where(eq(carts.id, oldEmptyCart as string));
+    await t.db
+      .update(carts)
+      .set({ updatedAt: new Date(now.getTime() - 10 * 60 * 1000) })
+      .where(eq(carts.id, newEmptyCart as string));
 
     // Searches that found nothing: one last made long ago (goes), one last month (stays).
     await t.db.insert(zeroResultSearches).values([
@@ -95,7 +120,7 @@ describe("housekeeping", () => {
 
     const report = await housekeeping(t.services, now);
 
-    expect(report).toEqual({ expired: 3, guestCarts: 1, zeroResultSearches: 1, sentEmailsAndPaymentEvents: 2 });
+    expect(report).toEqual({ expired: 3, guestCarts: 2, zeroResultSearches: 1, sentEmailsAndPaymentEvents: 2 });
     const keptSessions = await t.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.id, sessionIds));
     expect(ids(keptSessions)).toEqual(sessionIds.slice(1).sort());
     const keptCodes = await t.db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(inArray(oneTimeCodes.id, codeIds));
@@ -108,6 +133,8 @@ describe("housekeeping", () => {
     const keptCarts = await t.db.select({ id: carts.id, userId: carts.userId }).from(carts);
     expect(keptCarts.map((cart) => cart.id)).not.toContain(oldGuestCart);
     expect(keptCarts.map((cart) => cart.id)).toContain(newGuestCart);
+    expect(keptCarts.map((cart) => cart.id)).not.toContain(oldEmptyCart);
+    expect(keptCarts.map((cart) => cart.id)).toContain(newEmptyCart);
     expect(keptCarts.some((cart) => cart.userId === user.id)).toBe(true);
     expect(await rowsOf(t.db, sql`select 1 from cart_items where id = ${oldGuest.line.id}`)).toHaveLength(0);
     const searches = await t.db.select({ query: zeroResultSearches.query }).from(zeroResultSearches);

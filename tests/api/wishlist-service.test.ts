@@ -103,7 +103,7 @@ describe("the wishlist service", () => {
     await expect(t.services.wishlist.add(user.id, "0190a0b0-0000-7000-8000-000000000000")).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    const small = createWishlistService({ db: t.db, maxItems: 2 });
+    const small = createWishlistService({ db: t.db, maxItems: 2, limiter: t.services.rateLimiter });
     const built = [await createTestProduct(t.db), await createTestProduct(t.db), await createTestProduct(t.db)];
     for (const product of built.slice(0, 2)) await small.add(user.id, product.id);
     await expect(small.add(user.id, built[2]?.id ?? "")).rejects.toMatchObject({ code: "CONFLICT", message: myListFull(2) });

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import { type DbExecutor, withTransaction } from "#db/client.ts";
 import { passwordResetGrants, users } from "#db/schema/accounts.ts";
 import { AppError } from "../errors.ts";
+import { consumeWrite } from "../rate-limit/policies.ts";
 import { requesterHash } from "../requester.ts";
 import { passwordResetEmail } from "./emails.ts";
 import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
@@ -50,7 +51,8 @@ export interface ResetPasswordInput {
   /** The grant's token (cookie or `resetToken`); without it, the grant of `email` verified by `requester` is used. */
   resetToken?: string | undefined;
   email?: string | undefined;
-  requester?: Requester | undefined;
+  /** Who is asking: new passwords are limited per network; without a token, the grant must be this requester's. */
+  requester: Requester;
 }
 
 /** Forgot password (a code, then a grant, then a new password) and changing a known password. */
@@ -75,10 +77,12 @@ export function createPasswordChanges(internals: AccountInternals) {
      */
     async resetPassword(input: ResetPasswordInput): Promise<void> {
       const { resetToken, requester } = input;
-      if (resetToken === undefined && (input.email === undefined || requester === undefined)) {
+      if (resetToken === undefined && input.email === undefined) {
         throw new AppError("FORBIDDEN", accountErrors.resetNeedsCode);
       }
       internals.assertPolicy(input.newPassword);
+      // Before the hash, which costs far more than the grant's lookup that a guessed token would fail.
+      await consumeWrite(limiter, "passwordReset", { network: requester.ip });
       const passwordHash = await hashPassword(input.newPassword);
       await withTransaction(db, async (tx) => {
         const at = now();
@@ -92,7 +96,7 @@ export function createPasswordChanges(internals: AccountInternals) {
             .returning({ userId: passwordResetGrants.userId });
           if (!grant) throw new AppError("FORBIDDEN", accountErrors.resetExpired);
           userId = grant.userId;
-        } else if (input.email !== undefined && requester !== undefined) {
+        } else if (input.email !== undefined) {
           const owner = await findByEmail(input.email, tx);
           const [grant] = owner
             ? await tx

@@ -3,6 +3,7 @@ import { withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
 import { accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
+import { consumeWrite } from "../rate-limit/policies.ts";
 import { type AccountInternals, accountErrors, toAccount } from "./internals.ts";
 import type { Account } from "./types.ts";
 
@@ -27,10 +28,12 @@ export function createProfile(internals: AccountInternals) {
 
     /**
      * Saves name, phone and photo. A profile needs a photo: with no new `photo`, no `images` and none on the profile
-     * already, it is refused with the spec's "Please fill all the details". Saved images leave the pending list.
+     * already, it is refused with the spec's "Please fill all the details". Saved images leave the pending list. Limited
+     * per account per hour (policies.ts).
      */
     async saveProfile(input: ProfileInput): Promise<Account> {
       const { userId, photo } = input;
+      await consumeWrite(internals.limiter, "profile", { account: userId });
       const kept = input.images ?? (photo ? [] : (await internals.getUser(userId)).images);
       if (!photo && kept.length === 0) throw new AppError("BAD_REQUEST", accountMessages.fillAll);
       const images = photo ? [(await uploads.upload({ userId, data: photo })).fileName] : [...new Set(kept)];

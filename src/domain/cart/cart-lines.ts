@@ -79,24 +79,35 @@ export function prepareCartStatements(db: Db) {
   const p = sql.placeholder;
   const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
   const linesOfGuest = selectLines(db, eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_lines_of_guest");
+  const productColumns = {
+    id: products.id,
+    name: products.name,
+    image: sql<string>`coalesce(${products.images}[1], '')`,
+    rating: products.rating,
+    pricePaise: products.pricePaise,
+    countInStock: products.countInStock,
+    productRam: products.productRam,
+    size: products.size,
+    productWeight: products.productWeight,
+  };
   const productToAdd = db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: sql<string>`coalesce(${products.images}[1], '')`,
-      rating: products.rating,
-      pricePaise: products.pricePaise,
-      countInStock: products.countInStock,
-      productRam: products.productRam,
-      size: products.size,
-      productWeight: products.productWeight,
-    })
+    .select(productColumns)
     .from(products)
     .where(eq(products.id, p("productId")))
     .prepare("cart_product_to_add");
+  // A visitor's add also asks whether the token's cart exists: starting one is limited per network (policies.ts).
+  const guestCartExists = sql`exists (select 1 from ${carts} where ${carts.guestTokenHash} = ${p("tokenHash")})`;
+  const productToAddForGuest = db
+    .select({ ...productColumns, cartExists: guestCartExists.mapWith(Boolean) })
+    .from(products)
+    .where(eq(products.id, p("productId")))
+    .prepare("cart_product_to_add_for_guest");
   return {
     /** The product a shopper adds: its price, title, stock and options, read fresh. */
     productToAdd: (productId: string) => productToAdd.execute({ productId }),
+    /** The same for a visitor with a token, and whether that token's cart exists, in one statement. */
+    productToAddForGuest: (productId: string, token: string) =>
+      productToAddForGuest.execute({ productId, tokenHash: hashGuestToken(token) }),
     /** The owner's lines with their products, oldest first. */
     lines: (owner: KnownOwner) =>
       owner.kind === "user"

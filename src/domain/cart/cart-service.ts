@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { cartItems, carts } from "#db/schema/shopping.ts";
 import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
+import { consumeWrite, type Writer } from "../rate-limit/policies.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import {
   type KnownOwner,
   ownedBy,
@@ -28,17 +30,28 @@ import type {
 
 export type CartService = ReturnType<typeof createCartService>;
 
+export interface CartDeps {
+  db: Db;
+  /** Every change is counted before it is written (src/domain/rate-limit/policies.ts). */
+  limiter: Pick<RateLimiter, "consume">;
+}
+
 /**
  * The cart: an account's (one per account, on every device) or a visitor's (found by the guest cart cookie's token),
  * merged into the account's at sign-in (docs/decisions/013-guest-cart.md). The `carts` and `cart_items` tables are
  * written only here (docs/decisions/011-transactions-and-table-owners.md); products are read, never written: stock
  * belongs to the catalogue. The owner always comes from the session or the cookie, never from a request's fields.
+ * Changes are limited per account, a visitor's per network; starting a guest cart has a lower limit of its own.
  */
-export function createCartService({ db }: { db: Db }) {
+export function createCartService({ db, limiter }: CartDeps) {
   /** A visitor without a token has no cart: reads answer empty without asking the database. */
   const known = (owner: CartOwner): KnownOwner | undefined =>
     owner.kind === "user" ? owner : isGuestToken(owner.token) ? { kind: "guest", token: owner.token } : undefined;
   const statements = prepareCartStatements(db);
+  const countChange = (owner: CartOwner) =>
+    owner.kind === "user"
+      ? consumeWrite(limiter, "cartChange", { account: owner.userId })
+      : consumeWrite(limiter, "guestCartChange", networkOf(owner));
 
   async function findLine(owner: CartOwner, lineId: string): Promise<CartLine> {
     const found = known(owner);
@@ -80,7 +93,10 @@ export function createCartService({ db }: { db: Db }) {
      */
     async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
       assertQuantity(input.quantity);
-      const [product] = await statements.productToAdd(input.productId);
+      const guestToken = owner.kind === "guest" && isGuestToken(owner.token) ? owner.token : undefined;
+      const [product] = guestToken
+        ? await statements.productToAddForGuest(input.productId, guestToken)
+        : await statements.productToAdd(input.productId);
       if (!product) throw notFound("Product not found");
       const missing = firstMissingOption(product, input);
       if (missing) throw badRequest(missingOptionMessage(missing.label));
@@ -93,8 +109,12 @@ export function createCartService({ db }: { db: Db }) {
       const limit = Math.min(product.countInStock, CART_QUANTITY_MAX);
       if (input.quantity > limit) throw aboveLimit(product.countInStock);
 
-      const cartOwner: KnownOwner =
-        owner.kind === "user" ? owner : { kind: "guest", token: isGuestToken(owner.token) ? owner.token : newGuestToken() };
+      // Counted before the write: a new guest cart (no token, or a token whose cart is gone) against the network's
+      // carts, any other change against the owner's changes.
+      const startsGuestCart = owner.kind === "guest" && !("cartExists" in product && product.cartExists);
+      if (startsGuestCart) await consumeWrite(limiter, "guestCart", networkOf(owner));
+      else await countChange(owner);
+      const cartOwner: KnownOwner = owner.kind === "user" ? owner : { kind: "guest", token: guestToken ?? newGuestToken() };
       const row = await statements.addLine(
         cartOwner,
         { productId: product.id, quantity: input.quantity, pricePaise: product.pricePaise, ...options },
@@ -124,6 +144,7 @@ export function createCartService({ db }: { db: Db }) {
       assertQuantity(quantity);
       const line = await findLine(owner, lineId);
       if (quantity > line.countInStock && quantity > line.quantity) throw aboveLimit(line.countInStock);
+      await countChange(owner);
       const updated = await db
         .update(cartItems)
         .set({ quantity, updatedAt: sql`now()` })
@@ -136,6 +157,7 @@ export function createCartService({ db }: { db: Db }) {
     /** Removes one of the owner's lines; another owner's line is not found (404) and stays. */
     async remove(owner: CartOwner, lineId: string): Promise<void> {
       const found = known(owner);
+      if (found) await countChange(owner);
       const removed = found
         ? await db
             .delete(cartItems)
@@ -175,12 +197,19 @@ export function createCartService({ db }: { db: Db }) {
 
     /**
      * Housekeeping (src/domain/housekeeping.ts): deletes visitors' carts unchanged since `before`, whose cookie has
-     * expired, so nobody can reach them any more; their lines go with them. Accounts' carts stay. Returns how many.
+     * expired, so nobody can reach them any more (their lines go with them), and visitors' carts left without lines
+     * and unchanged since `emptyBefore`: a visitor who adds again starts a new one. Accounts' carts stay. Returns how many.
      */
-    async pruneGuestCarts(before: Date): Promise<number> {
+    async pruneGuestCarts(before: Date, emptyBefore: Date = before): Promise<number> {
+      const hasLines = db.select({ one: sql`1` }).from(cartItems).where(eq(cartItems.cartId, carts.id));
       const gone = await db
         .delete(carts)
-        .where(and(isNotNull(carts.guestTokenHash), lt(carts.updatedAt, before)))
+        .where(
+          and(
+            isNotNull(carts.guestTokenHash),
+            or(lt(carts.updatedAt, before), and(lt(carts.updatedAt, emptyBefore), notExists(hasLines))),
+          ),
+        )
         .returning({ id: carts.id });
       return gone.length;
     },
@@ -193,6 +222,12 @@ export function createCartService({ db }: { db: Db }) {
       return isGuestToken(guestToken) ? mergeGuestCart(db, guestToken, userId) : Promise.resolve(null);
     },
   };
+}
+
+/** The network a visitor's change is counted against; a caller that did not say is a bug, never "no limit". */
+function networkOf(owner: CartOwner & { kind: "guest" }): Writer {
+  if (!owner.network) throw new Error("cart: a visitor's change needs the request's network (CartOwner.network)");
+  return { network: owner.network };
 }
 
 /** A whole number from 1 to CART_QUANTITY_MAX (the adapters' schemas say so first; the rule lives here). */

@@ -4,9 +4,10 @@ export type { GuestCartMerge } from "#shared/schemas/cart.ts";
 
 /**
  * Whose cart: a signed-in shopper's (the user id from the session) or a visitor's, found by the random token of the
- * guest cart cookie (undefined before the visitor's first add). docs/decisions/013-guest-cart.md.
+ * guest cart cookie (undefined before the visitor's first add). docs/decisions/013-guest-cart.md. A visitor's changes
+ * are limited per network: `network` (the request's address) is required to change a guest cart, not to read one.
  */
-export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; token: string | undefined };
+export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; token: string | undefined; network?: string };
 
 /** The chosen option of each list; '' means the product has no list of that kind. */
 export type CartLineOptions = Record<CartOptionKey, string>;

@@ -5,6 +5,7 @@ import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { uploads } from "#db/schema/accounts.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
+import { consumeWrite } from "../rate-limit/policies.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import { reencodeProfileImage } from "./image-upload.ts";
 import type { ImageStore } from "./ports.ts";
@@ -33,7 +34,7 @@ export interface UploadsDeps {
   maxPixels: number;
   /** Per-user limits of pending uploads and the daily cap (UPLOAD_PENDING_*, UPLOAD_DAILY_MAX_FILES). */
   quotas: UploadQuotas;
-  /** Abuse limits: the daily cap and uploads without a session per network. */
+  /** Abuse limits: the daily cap, uploads without a session per network, upload requests and deletions per account. */
   limiter: RateLimiter;
   /** Server secret keying the requester hashes of staged uploads (SESSION_SECRET). */
   secret: string;
@@ -72,6 +73,8 @@ export function createUploadsService(deps: UploadsDeps) {
     const { userId, files } = input;
     if (files.length === 0) throw new AppError("BAD_REQUEST", accountMessages.imageType);
     await quota.precheck(userId, files.length);
+    // Every request counts, stored or refused, before the costly decoding (the daily cap counts only stored photos).
+    await consumeWrite(deps.limiter, "photoUpload", { account: userId });
     const images = await encode(files);
     const bytes = images.reduce((total, image) => total + image.data.byteLength, 0);
     quota.assertFits(await quota.pending(userId), images.length, bytes);
@@ -150,6 +153,7 @@ export function createUploadsService(deps: UploadsDeps) {
 
     /** Deletes the caller's pending uploads (rows, then files); saved photos and other people's are untouched. */
     async deletePending(userId: string): Promise<number> {
+      await consumeWrite(deps.limiter, "photoDelete", { account: userId });
       const deleted = await db
         .delete(uploads)
         .where(and(eq(uploads.userId, userId), eq(uploads.pending, true)))

@@ -13,6 +13,8 @@ import type { Page, Pagination } from "../catalog/types.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { PURCHASED_ORDER_STATUSES } from "../orders/types.ts";
 import type { CatalogChanges } from "../ports.ts";
+import { consumeWrite } from "../rate-limit/policies.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 
 export interface Review {
   id: string;
@@ -96,18 +98,21 @@ export type ReviewsService = ReturnType<typeof createReviewsService>;
 /**
  * Product reviews (spec §2, §3, §5): one per shopper and product, a second replacing the first; each write recomputes
  * the product's rating in the same transaction through the catalogue, which owns products (docs/decisions/011), and
- * reports the change after commit so cached product answers are evicted.
+ * reports the change after commit so cached product answers are evicted. A shopper's writes are limited per hour.
  */
 export function createReviewsService({
   db,
   catalog,
   changes,
   now,
+  limiter,
 }: {
   db: Db;
   catalog: Pick<CatalogService, "applyReviewAggregate">;
   changes: CatalogChanges;
   now: () => Date;
+  /** Each write is counted before its transaction (src/domain/rate-limit/policies.ts). */
+  limiter: Pick<RateLimiter, "consume">;
 }) {
   // Every product page reads a page of its reviews and their histogram: prepared once (written once, planned once per
   // connection) rather than built on every call.
@@ -160,7 +165,7 @@ export function createReviewsService({
      * Writes the shopper's review of a product, replacing their earlier one (new text, rating and date), and
      * recomputes the product's rating in the same transaction. The author's id and name come from their account.
      * UNAUTHORIZED 'Please Login first' for a visitor, BAD_REQUEST with the form's message, NOT_FOUND for an unknown
-     * product.
+     * product, TOO_MANY_REQUESTS past the shopper's hourly limit (nothing written).
      */
     async addReview(input: AddReview): Promise<AddedReview> {
       const { userId } = input;
@@ -172,6 +177,7 @@ export function createReviewsService({
       });
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? reviewMessages.blank);
       const { productId, review, customerRating } = parsed.data;
+      await consumeWrite(limiter, "review", { account: userId });
 
       const written = await withTransaction(db, async (tx) => {
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));

@@ -5,6 +5,8 @@ import { products } from "#db/schema/catalog.ts";
 import { wishlistItems } from "#db/schema/shopping.ts";
 import { MY_LIST_MAX, myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { AppError, notFound } from "../errors.ts";
+import { consumeWrite } from "../rate-limit/policies.ts";
+import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { WishlistAddResult, WishlistEntry } from "./types.ts";
 
 export type WishlistService = ReturnType<typeof createWishlistService>;
@@ -13,6 +15,8 @@ export interface WishlistDeps {
   db: Db;
   /** The most products one list holds (MY_LIST_MAX; tests pass a small number). */
   maxItems?: number;
+  /** Every add and removal is counted before it is written (src/domain/rate-limit/policies.ts). */
+  limiter: Pick<RateLimiter, "consume">;
 }
 
 /** An entry as shown: the list's row joined with its product, whose title, image, rating and prices are current. */
@@ -35,7 +39,8 @@ const entryColumns = {
  * (docs/decisions/011-transactions-and-table-owners.md). Every operation takes the user id from the caller, who
  * took it from the session (docs/architecture.md, invariant 3); an entry of another user is never seen or changed.
  */
-export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDeps) {
+export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: WishlistDeps) {
+  const countChange = (userId: string) => consumeWrite(limiter, "myList", { account: userId });
   const selectEntries = (where: SQL | undefined) =>
     db
       .select(entryColumns)
@@ -78,7 +83,8 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDe
 
     /**
      * Puts a product on the shopper's list. Adding it again changes nothing and says so (`added: false`): one row per
-     * shopper and product, kept by a unique index. NOT_FOUND for an unknown product; CONFLICT when the list is full.
+     * shopper and product, kept by a unique index. NOT_FOUND for an unknown product; CONFLICT when the list is full;
+     * TOO_MANY_REQUESTS past the shopper's hourly limit of changes (nothing written).
      */
     async add(userId: string, productId: string): Promise<WishlistAddResult> {
       const existing = await find(userId, productId);
@@ -87,6 +93,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDe
       if (!product) throw notFound("Product not found");
       const [held] = await db.select({ n: count() }).from(wishlistItems).where(ofUser(userId));
       if ((held?.n ?? 0) >= maxItems) throw new AppError("CONFLICT", myListFull(maxItems));
+      await countChange(userId);
       const inserted = await db
         .insert(wishlistItems)
         .values({ id: uuidv7(), userId, productId })
@@ -99,6 +106,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDe
 
     /** Takes an entry off the shopper's list; NOT_FOUND when it is not one of theirs (another user's stays). */
     async remove(userId: string, entryId: string): Promise<void> {
+      await countChange(userId);
       const removed = await db
         .delete(wishlistItems)
         .where(and(eq(wishlistItems.id, entryId), ofUser(userId)))
@@ -108,6 +116,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX }: WishlistDe
 
     /** Takes a product off the shopper's list (the heart's second press); false when it was not on it. */
     async removeProduct(userId: string, productId: string): Promise<boolean> {
+      await countChange(userId);
       const removed = await db
         .delete(wishlistItems)
         .where(and(ofUser(userId), eq(wishlistItems.productId, productId)))

@@ -174,6 +174,8 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       const user = shopper(request);
       return idempotent(idempotency, request, reply, { owner: `user:${user.id}`, scope: "orders/checkout" }, async () => {
         const billing = parse(billingForm, request.body);
+        // Counted before the order is written (a refused try frees its key); a replay of a key's answer is not.
+        await services.writeLimits.consume("checkout", { account: user.id });
         const step = await orders.checkout(user.id, {
           ...billing,
           country: services.locations.resolveCountry(billing.country)?.country ?? billing.country,
@@ -211,6 +213,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       const user = shopper(request);
       return idempotent(idempotency, request, reply, { owner: `user:${user.id}`, scope: "orders/create" }, async () => {
         const proof = parse(createBody, request.body);
+        await services.writeLimits.consume("payment", { account: user.id });
         const order = await orders.confirmPayment(user.id, {
           orderId: proof.razorpay_order_id,
           paymentId: proof.razorpay_payment_id,

@@ -40,6 +40,20 @@ export async function attempt<T, Extra extends object = object>(
   }
 }
 
+/**
+ * A route's `headers`: `own` (without, what the parent routes set) plus a refused action's Retry-After. React Router
+ * keeps only the Set-Cookie of an action's headers otherwise, on a page and on a fetcher's data request alike.
+ */
+export function withRetryAfter(
+  { parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers },
+  own?: HeadersInit,
+): Headers {
+  const headers = new Headers(own ?? parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 /** The first message of a failed parse: the shared schemas list fields in the spec's order. */
 export function firstIssue(error: { issues: { message: string }[] }): string {
   return error.issues[0]?.message ?? "Please check the form";

@@ -8,7 +8,7 @@ import { toCartPageData } from "../components/cart/cart-data.server.ts";
 import type { CartActionAnswer, CartPageData } from "../components/cart/cart-data.ts";
 import { CartLineRow } from "../components/cart/cart-line-row.tsx";
 import { CartTotals } from "../components/cart/cart-totals.tsx";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInHref } from "../lib/auth.server.ts";
 import { cartOwnerOf } from "../lib/cart-summary.server.ts";
 import type { Route } from "./+types/cart.ts";
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data(page, { headers: PRIVATE });
 }
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, PRIVATE);
 
 /**
  * Every cart change posts here with an `intent` (one route, several intents): `add` from the product page and quick

@@ -5,7 +5,7 @@ import { resetPasswordForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
 import { primaryButton, TextField } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, withRetryAfter } from "../lib/actions.server.ts";
 import type { Route } from "./+types/change-password.ts";
 
 export const handle = { chrome: false };
@@ -19,6 +19,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: auth.otpFlow?.email ?? null };
 }
 
+/** A refused new password keeps its Retry-After (policies of src/domain/rate-limit). */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
+
 /** Sets the new password with the grant (single use); every session of the account ends; the shopper signs in again. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -30,7 +33,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { accounts } = context.get(servicesContext);
   const resetToken = auth.resetToken;
   const result = await attempt(() =>
-    accounts.resetPassword({ resetToken, newPassword: parsed.data.newPass, email: auth.otpFlow?.email }),
+    accounts.resetPassword({
+      resetToken,
+      newPassword: parsed.data.newPass,
+      email: auth.otpFlow?.email,
+      requester: { ip: auth.ip, userAgent: auth.userAgent },
+    }),
   );
   if (!result.ok) return result.response;
   return redirectWithCookies("/signIn", [

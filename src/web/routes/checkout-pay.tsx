@@ -12,7 +12,7 @@ import { FormError } from "../components/account/form-message.tsx";
 import type { PaymentStepData } from "../components/checkout/checkout-data.ts";
 import { HoldCountdown } from "../components/checkout/hold-countdown.tsx";
 import { RazorpayPayButton } from "../components/checkout/razorpay-pay-button.tsx";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/checkout-pay.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, PRIVATE);
 
 /** Where an order that is no longer waiting for its payment is shown. */
 const donePath = (orderId: string) => `/checkout/done/${orderId}`;
@@ -62,18 +62,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const orderId = orderIdOf(params);
   const form = await readForm(request);
   if (!form) return failure("The form is too large.", 413);
-  const { orders } = context.get(servicesContext);
+  const { orders, writeLimits } = context.get(servicesContext);
+  // Each try may ask the provider: counted before anything is written (rate-limit/policies.ts).
+  const counted = <T,>(work: () => Promise<T>) =>
+    attempt(async () => {
+      await writeLimits.consume("payment", { account: user.id });
+      return work();
+    });
   const intent = text(form, "intent");
   let paid: Awaited<ReturnType<typeof attempt<Order>>>;
   if (intent === "test-pay" || intent === "test-fail") {
-    paid = await attempt(() => orders.payWithTestProvider(user.id, orderId, intent === "test-pay" ? "success" : "failure"));
+    paid = await counted(() => orders.payWithTestProvider(user.id, orderId, intent === "test-pay" ? "success" : "failure"));
   } else if (intent === "confirm") {
     const parsed = proofForm.safeParse(
       Object.fromEntries(["razorpay_order_id", "razorpay_payment_id", "razorpay_signature"].map((key) => [key, text(form, key)])),
     );
     if (!parsed.success) return failure(firstIssue(parsed.error), 400);
     const proof = parsed.data;
-    paid = await attempt(() =>
+    paid = await counted(() =>
       orders.confirmPayment(user.id, {
         orderId: proof.razorpay_order_id,
         paymentId: proof.razorpay_payment_id,

@@ -8,13 +8,13 @@ import { FormError } from "../components/account/form-message.tsx";
 import { BillingFields } from "../components/checkout/billing-form.tsx";
 import type { BillingValues, CheckoutPageData } from "../components/checkout/checkout-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/checkout.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export const headers: Route.HeadersFunction = () => PRIVATE;
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, PRIVATE);
 
 /**
  * `/checkout` (spec §2), signed in only: a visitor goes to sign-in and comes back. The summary is the session's cart at
@@ -54,8 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(billingFields.map((field) => [field, text(form, field)])) as BillingValues;
   const parsed = billingForm.safeParse(values);
   if (!parsed.success) return failure(firstIssue(parsed.error), 400, { values }, PRIVATE);
+  const { orders, writeLimits } = context.get(servicesContext);
   const started = await attempt(
-    () => context.get(servicesContext).orders.checkout(user.id, parsed.data),
+    async () => {
+      // Each checkout holds stock and creates an order at the provider: counted first (rate-limit/policies.ts).
+      await writeLimits.consume("checkout", { account: user.id });
+      return orders.checkout(user.id, parsed.data);
+    },
     () => ({ values }),
   );
   if (!started.ok) return started.response;

@@ -8,11 +8,14 @@ import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
 import { showSuccess } from "../components/ui/toast.ts";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/my-account.ts";
 
 type AccountTab = "profile" | "password";
+
+/** A refused save keeps its Retry-After (policies of src/domain/rate-limit). */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 
 /** Protected: visitors go to /signIn and come back here afterwards. */
 export async function loader({ request, context }: Route.LoaderArgs) {

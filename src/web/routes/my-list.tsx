@@ -7,15 +7,15 @@ import { myListRemoveForm, myListToggleForm, wishlistMessages } from "#shared/sc
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { MY_LIST_PATH, type MyListAnswer, type MyListItemData } from "../components/my-list/my-list-data.ts";
 import { MyListTable } from "../components/my-list/my-list-table.tsx";
-import { attempt, failure, firstIssue, readForm, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper, signInHref } from "../lib/auth.server.ts";
 import type { Route } from "./+types/my-list.ts";
 
 /** Every answer of this page is one shopper's: never kept by a browser or a shared cache. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export function headers(_: Route.HeadersArgs) {
-  return PRIVATE;
+export function headers(args: Route.HeadersArgs) {
+  return withRetryAfter(args, PRIVATE);
 }
 
 const toItem = (entry: WishlistEntry): MyListItemData => ({
@@ -59,7 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return failure(firstIssue(parsed.error), 400);
     const { productId } = parsed.data;
     if (parsed.data.saved === "true") {
-      await wishlist.removeProduct(user.id, productId);
+      const removed = await attempt(() => wishlist.removeProduct(user.id, productId));
+      if (!removed.ok) return removed.response;
       return answer({ ok: true, intent, message: wishlistMessages.removed, productId, saved: false });
     }
     const added = await attempt(() => wishlist.add(user.id, productId));

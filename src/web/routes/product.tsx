@@ -12,6 +12,7 @@ import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs, productTabFrom } from "../components/product/product-tabs.tsx";
 import { addReviewAction, loadReviewsData } from "../components/product/reviews-data.server.ts";
+import { withRetryAfter } from "../lib/actions.server.ts";
 import { settledWhenAnonymous } from "../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import { publicUrlFrom } from "../lib/seo.ts";
@@ -23,6 +24,9 @@ import type { Route } from "./+types/product.ts";
  */
 // An anonymous product page may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
 export const handle = { publicCache: true };
+
+/** A refused review keeps its Retry-After (policies of src/domain/rate-limit). */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 
 export async function loader({ params, request, context }: Route.LoaderArgs): Promise<ProductPageData> {
   const id = idParam("id").safeParse(params.id);
