@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
+import fastify from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { requestGuards } from "#server/plugins/request-guards.ts";
 import { uploadMessages } from "#shared/messages.ts";
 import { createAccountsTestApp, GOOD_PASSWORD, uniqueEmail, uniqueIp } from "../support/accounts.ts";
-import { createTestUser } from "../support/builders.ts";
+import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
 
 // The HTTP edge: what any client can send must get a 4xx it can act on, never a 500.
@@ -66,6 +68,28 @@ describe("compressed request bodies", () => {
     expect(response.json().msg).toMatch(/uncompressed/);
   });
 
+  it.each(["gzip", "deflate", "br", "x-unknown"])(
+    "refuses Content-Encoding: %s with no body with 415, on a page form and the API alike",
+    async (encoding) => {
+      for (const [url, type] of [
+        ["/signIn", "application/x-www-form-urlencoded"],
+        ["/cart", "application/x-www-form-urlencoded"],
+        ["/api/user/signin", "application/json"],
+      ]) {
+        for (const payload of [undefined, ""]) {
+          const response = await app.server.inject({
+            method: "POST",
+            url,
+            headers: { "content-type": type, "content-encoding": encoding, origin: TEST_PUBLIC_URL },
+            ...(payload === undefined ? {} : { payload }),
+          });
+          expect([url, response.statusCode]).toEqual([url, 415]);
+          expect(response.json().msg).toMatch(/uncompressed/);
+        }
+      }
+    },
+  );
+
   it("accepts Content-Encoding: identity", async () => {
     const response = await app.server.inject({
       method: "POST",
@@ -74,6 +98,54 @@ describe("compressed request bodies", () => {
       payload: JSON.stringify({ email: "nobody@example.com", password: "whatever it is" }),
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("malformed ids in the path of a route that reads its own body", () => {
+  it.each(["'", "undefined", "-1", "%00", "1e309", "g1a21e8a-28c3-7692-9bf7-46164cce68ce"])(
+    "answers PUT /api/cart/%s with a valid body 400, as GET and DELETE do, and the cart stays as it was",
+    async (id) => {
+      const user = await createTestUser(app.db, { password: GOOD_PASSWORD });
+      const signIn = await app.server.inject({
+        method: "POST",
+        url: "/api/user/signin",
+        payload: { email: user.email, password: GOOD_PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${signIn.json().token}` };
+      const product = await createTestProduct(app.db);
+      const added = await app.server.inject({
+        method: "POST",
+        url: "/api/cart/add",
+        headers,
+        payload: { productId: product.id, quantity: 1 },
+      });
+      expect(added.statusCode).toBe(201);
+      const before = (await app.server.inject({ method: "GET", url: "/api/cart", headers })).json();
+      const answers = [];
+      for (const method of ["GET", "PUT", "DELETE"] as const) {
+        const payload = method === "PUT" ? { quantity: 2, productId: product.id } : undefined;
+        const response = await app.server.inject({ method, url: `/api/cart/${id}`, headers, payload });
+        answers.push([method, response.statusCode, response.json()]);
+      }
+      const refused = { error: true, msg: "id is not a valid id" };
+      expect(answers).toEqual([
+        ["GET", 400, refused],
+        ["PUT", 400, refused],
+        ["DELETE", 400, refused],
+      ]);
+      expect((await app.server.inject({ method: "GET", url: "/api/cart", headers })).json()).toEqual(before);
+    },
+  );
+
+  it("refuses to start a route that reads its own body and declares a query schema (a failed body would leave it unchecked)", async () => {
+    const server = fastify();
+    await server.register(requestGuards);
+    const declare = async () => {
+      server.post("/x", { attachValidation: true, schema: { querystring: { type: "object" } } }, async () => ({}));
+      await server.ready();
+    };
+    await expect(declare()).rejects.toThrow(/attachValidation/);
+    await server.close();
   });
 });
 

@@ -2,7 +2,14 @@ import { randomInt } from "node:crypto";
 import { realpathSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser } from "../support/builders.ts";
+import { createTestProduct, createTestUser } from "../support/builders.ts";
+import {
+  hostileEncodingRequests,
+  hostileIdRequests,
+  shopState,
+  type WalkRequest,
+  type WalkSession,
+} from "../support/fuzz-hostile.ts";
 import { type FuzzContext, type FuzzRoute, fuzzRequest, sendRaw } from "../support/fuzz-requests.ts";
 import { listRoutes } from "../support/fuzz-routes.ts";
 import { requestSeed } from "../support/fuzz-values.ts";
@@ -122,5 +129,77 @@ describe("fuzzing every route", () => {
     );
     expect(failures, `FUZZ_SEED=${SEED} replays these; FUZZ_ONLY=<#index> one of them`).toEqual([]);
     if (ONLY === undefined) expect(sent).toBe(plan.length);
+  });
+});
+
+// The deliberate half: every route the app serves (enumerated from it, not listed here) with the ids and body
+// encodings that once answered a 500, each method, valid-looking bodies, a shopper signed in and not. Nothing may
+// answer a 5xx, and the shopper's cart, list, review, account and session (and every other row) must stay as they were.
+describe("hostile ids and encodings on every route", () => {
+  let session: WalkSession;
+  beforeAll(async () => {
+    const password = "correct horse battery";
+    const user = await createTestUser(app.db, { password });
+    const signIn = await app.server.inject({ method: "POST", url: "/api/user/signin", payload: { email: user.email, password } });
+    const token = signIn.json().token as string;
+    const authorization = `Bearer ${token}`;
+    // A product of its own, without options, so its line and review are this shopper's alone.
+    const productId = (await createTestProduct(app.db)).id;
+    const add = await app.server.inject({
+      method: "POST",
+      url: "/api/cart/add",
+      headers: { authorization },
+      payload: { productId, quantity: 1 },
+    });
+    expect(add.statusCode).toBe(201);
+    for (const [url, payload] of [
+      ["/api/my-list/add", { productId }],
+      ["/api/productReviews/add", { productId, review: "Keeps its edge.", customerRating: 4 }],
+    ] as const) {
+      expect((await app.server.inject({ method: "POST", url, headers: { authorization }, payload })).statusCode).toBeLessThan(
+        300,
+      );
+    }
+    session = {
+      token,
+      userId: user.id,
+      email: user.email,
+      password,
+      productId,
+      lineId: add.json().id,
+      host: context.host,
+      origin: context.origin,
+    };
+  });
+
+  async function walk(requests: Iterable<WalkRequest & { declared?: boolean }>) {
+    const before = await shopState(app);
+    const failures: string[] = [];
+    const walked = new Set<string>();
+    for (const { route, label, options, declared } of requests) {
+      walked.add(route);
+      const response = await app.server.inject(options);
+      const refused = declared ? response.statusCode >= 400 && response.statusCode < 500 : response.statusCode < 500;
+      if (!refused) failures.push(`${response.statusCode} ${label}: ${response.body.slice(0, 200)}`);
+    }
+    // The 5xx first: they are what the walk is for.
+    expect(failures.sort((a, b) => b.localeCompare(a)).slice(0, 30)).toEqual([]);
+    expect(await shopState(app)).toBe(before);
+    return walked;
+  }
+
+  it("answers malformed ids in every path, body and query without a 5xx, and changes nothing", { timeout: 60_000 }, async () => {
+    const walked = await walk(hostileIdRequests(routes, session));
+    const withIds = routes.filter((route) => route.path.includes(":")).map((route) => route.path);
+    // The enumeration itself: the routes of the findings are there, and every route with an id in its path was walked.
+    expect(withIds).toEqual(expect.arrayContaining(["/api/cart/:id", "/api/user/:id", "/product/:id", "/checkout/pay/:orderId"]));
+    expect([...walked]).toEqual(expect.arrayContaining([...withIds, "/api/cart/add", "/api/productReviews/add", "/cart"]));
+  });
+
+  it("answers every declared body encoding (none, empty, broken, whole) with a 4xx on every route, and changes nothing", {
+    timeout: 60_000,
+  }, async () => {
+    const walked = await walk(hostileEncodingRequests(routes, session));
+    expect([...walked].sort()).toEqual(routes.map((route) => route.path).sort());
   });
 });

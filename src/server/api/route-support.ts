@@ -13,6 +13,7 @@ import { idParam } from "#shared/schemas/catalog.ts";
 /**
  * Bodies are declared for the OpenAPI document but validated with `attachValidation`: the route parses its body with
  * the shared form schema itself (`parse`), so the answer is the spec's message for the first field in the spec's order.
+ * The path is still checked before the handler runs (plugins/request-guards.ts); such a route declares no query schema.
  */
 export const validatedInRoute = { attachValidation: true } as const;
 
@@ -25,7 +26,7 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<
 
 const userIdParams = z.object({ id: idParam("User id") });
 
-/** The path's user id (routes that validate in the route still refuse a malformed id with 400). */
+/** The path's user id, for a route whose params schema lets any text through (a malformed id is a 400). */
 export function pathUserId(request: FastifyRequest): string {
   return parse(userIdParams, request.params).id;
 }

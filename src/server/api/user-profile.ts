@@ -8,7 +8,7 @@ import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { requireSelf } from "../plugins/auth.ts";
 import { createPresenters } from "./present.ts";
-import { parse, pathUserId, requester, validatedInRoute } from "./route-support.ts";
+import { parse, requester, validatedInRoute } from "./route-support.ts";
 import { userErrors as errors, userJson } from "./user-schemas.ts";
 
 /**
@@ -36,7 +36,7 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       },
     },
     async (request) => {
-      const user = requireSelf(request, pathUserId(request));
+      const user = requireSelf(request, request.params.id);
       const body = (request.body ?? {}) as Record<string, unknown>;
       // The contract sends the old password as `password` and may leave out confirmPass.
       const form = parse(changePasswordForm, {
@@ -85,7 +85,7 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       },
     },
     async (request) => {
-      const user = requireSelf(request, pathUserId(request));
+      const user = requireSelf(request, request.params.id);
       const form = parse(profileForm, request.body);
       const raw = (request.body as { images?: unknown } | undefined)?.images;
       // The original client sends `[null]` (its preview of a profile without a photo) and may send empty entries.

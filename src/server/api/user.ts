@@ -5,7 +5,6 @@ import type { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import { accountMessages, verificationCodeSent } from "#shared/messages.ts";
 import { emailForm, otpCode, resetPasswordForm, signInForm, signUpForm } from "#shared/schemas/accounts.ts";
-import { idParam } from "#shared/schemas/catalog.ts";
 import { type Cookies, readCookies } from "../cookies.ts";
 import { createPresenters } from "./present.ts";
 import { parse, pathUserId, requester, validatedInRoute, withFailure } from "./route-support.ts";
@@ -162,7 +161,8 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
         summary:
           "Verify an e-mailed code for the account `id` (the e-mail's account, or resendOtp's placeholder); with no valid " +
           "code nothing is checked and the answer is verified:false (the original client's step before its code page)",
-        params: z.object({ id: idParam("User id") }),
+        // Checked by the route, not before it: the original client sends `emailVerify/undefined` before it has a code.
+        params: z.object({ id: z.string().describe("User id (UUID); without a valid code it is not read") }),
         body: z.object({ email: z.string(), otp: z.string() }),
         response: { 200: z.union([verifiedJson, codeAwaitedJson]), ...verifyErrors },
       },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { errorBody } from "./error-handler.ts";
 
@@ -17,8 +17,11 @@ const HOST =
  * - a method no route serves: 405 with `Allow` (the web adapter cannot build a Fetch request for TRACE);
  * - a `Host` (or trusted `X-Forwarded-Host`) that is not a host, or a forwarded protocol that is not http(s): 400
  *   (pages build their URL from them);
- * - a body sent with a `Content-Encoding`: 415. No route takes compressed bodies, and inflating them would let a small
- *   request grow past the body limit's intent.
+ * - a request declaring a `Content-Encoding` other than identity, with a body or without one: 415. No route takes
+ *   compressed bodies, inflating them would let a small request grow past the body limit's intent, and an empty or
+ *   broken one would fail mid-parse (a page's form read ends in a 500);
+ * - a malformed path parameter on a route that reads its own body (`attachValidation`): the schema's 400, before the
+ *   handler, as on every other route (below).
  */
 export const requestGuards = fp(
   async function requestGuards(app: FastifyInstance) {
@@ -36,15 +39,32 @@ export const requestGuards = fp(
       if (!validHost || (request.protocol !== "http" && request.protocol !== "https")) {
         return reply.status(400).send(errorBody("The request's Host header is not a valid host name."));
       }
+      // Exactly `identity` (what @fastify/compress passes through untouched, where any other spelling is its own 415).
       const encoding = request.headers["content-encoding"];
-      if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity" && hasBody(request.headers)) {
+      if (encoding !== undefined && encoding !== "identity") {
         return reply.status(415).send(errorBody("Compressed request bodies are not accepted; send the body uncompressed."));
       }
     });
+    app.addHook("onRoute", refuseMalformedPathFirst);
   },
   { name: "request-guards" },
 );
 
-function hasBody(headers: { "content-length"?: string | undefined; "transfer-encoding"?: string | undefined }) {
-  return headers["transfer-encoding"] !== undefined || (headers["content-length"] ?? "0") !== "0";
+/**
+ * With `attachValidation` (api/route-support.ts: the route parses its body for the spec's messages) Fastify hands the
+ * handler every failed check, the path's too, and a malformed id would reach the database: only the body's is left to it.
+ */
+function refuseMalformedPathFirst(route: RouteOptions) {
+  if (!route.attachValidation) return;
+  // Fastify stops at the first part that fails (params, body, query, headers): after a failed body nothing checked these.
+  if (route.schema?.querystring || route.schema?.headers) {
+    throw new Error(`${route.method} ${route.url}: a route with attachValidation cannot declare a querystring or headers schema`);
+  }
+  const hooks = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+  route.preHandler = [onlyTheBodyLeftToTheRoute, ...hooks];
+}
+
+async function onlyTheBodyLeftToTheRoute(request: FastifyRequest) {
+  const failed = request.validationError;
+  if (failed && failed.validationContext !== "body") throw failed;
 }
