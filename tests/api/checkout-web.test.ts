@@ -58,6 +58,21 @@ describe("checkout pages", () => {
     expect(answer.html).not.toContain(checkoutMessages.zipCode);
   });
 
+  it("show the earlier order when its payment went through unreported and the shopper checks out again", async () => {
+    const shopper = await kit.shopper();
+    const product = await createTestProduct(app.db, { countInStock: 5 });
+    await kit.addToCart(shopper.token, product.id, 1);
+    const placed = await page("POST", "/checkout", shopper.token, billing);
+    const orderId = placed.location?.split("/").pop() ?? "";
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    kit.gateway.pay(row?.providerOrderId ?? "");
+
+    const again = await page("POST", "/checkout", shopper.token, billing);
+    expect(again).toMatchObject({ status: 302, location: `/checkout/done/${orderId}` });
+    const [paid] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(paid?.status).toBe("paid");
+  });
+
   it("place the order, pay with the labelled test payment and show it on /orders, all without scripts", async () => {
     const shopper = await kit.shopper();
     const product = await createTestProduct(app.db, { countInStock: 5 });

@@ -7,7 +7,7 @@ import type { OrdersContext } from "./deps.ts";
 import { byId, findOrder, placeOrder } from "./order-rows.ts";
 import { releaseUnlessPaid } from "./payments.ts";
 import { PaymentProviderError } from "./ports.ts";
-import type { PaymentStep } from "./types.ts";
+import type { Order, PaymentStep } from "./types.ts";
 
 /** The contract's flat address (spec §6 Order): street line 1, then line 2 when given (decision 016). */
 export const flatAddress = (billing: BillingInput) =>
@@ -26,9 +26,9 @@ async function checkoutCart(deps: OrdersContext, userId: string, whenEmpty = () 
   return current;
 }
 
-/** Ends the shopper's pending orders (releaseUnlessPaid); true when the provider's money settled one of them. */
-async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<boolean> {
-  let settled = false;
+/** Ends the shopper's pending orders (releaseUnlessPaid); the one the provider's money settled, if any. */
+async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<Order | undefined> {
+  let settled: Order | undefined;
   for (const { id } of await deps.statements.pendingOf(userId)) {
     const order = await findOrder(deps.db, byId(id));
     if (!order) continue;
@@ -37,7 +37,7 @@ async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<bo
       deps.log.error({ err: error, orderId: id }, "the payment provider did not say whether an earlier order was paid");
       throw providerUnavailable();
     });
-    if (ended.settled) settled = true;
+    settled ??= ended.settled;
   }
   return settled;
 }
@@ -54,8 +54,10 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
   let current = await checkoutCart(deps, userId);
   // An earlier pending order ends first, after asking the provider: a payment the browser never reported completes
   // it, and then the cart is read again (its lines went with that order).
-  if (await endEarlierOrders(deps, userId)) {
-    current = await checkoutCart(deps, userId, () => new AppError("CONFLICT", checkoutMessages.earlierOrderPaid));
+  const earlier = await endEarlierOrders(deps, userId);
+  if (earlier) {
+    const orderId = earlier.id;
+    current = await checkoutCart(deps, userId, () => new AppError("CONFLICT", checkoutMessages.earlierOrderPaid, { orderId }));
   }
 
   // The provider's order first, for the amount the cart's current prices make: when the provider does not answer,

@@ -8,7 +8,7 @@ import { FormError } from "../components/account/form-message.tsx";
 import { BillingFields } from "../components/checkout/billing-form.tsx";
 import type { BillingValues, CheckoutPageData } from "../components/checkout/checkout-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, isAppError, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/checkout.ts";
 
@@ -59,12 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     async () => {
       // Each checkout holds stock and creates an order at the provider: counted first (rate-limit/policies.ts).
       await writeLimits.consume("checkout", { account: user.id });
-      return orders.checkout(user.id, parsed.data);
+      return await orders.checkout(user.id, parsed.data).catch((error: unknown) => {
+        // An earlier payment nobody reported went through and took the cart with it: the shopper sees that order.
+        const paidOrderId = isAppError(error) ? error.details?.orderId : undefined;
+        if (typeof paidOrderId === "string") return { paidOrderId };
+        throw error;
+      });
     },
     () => ({ values }),
   );
   if (!started.ok) return started.response;
-  throw redirect(`/checkout/pay/${started.value.orderId}`, { headers: PRIVATE });
+  const next =
+    "paidOrderId" in started.value ? `/checkout/done/${started.value.paidOrderId}` : `/checkout/pay/${started.value.orderId}`;
+  throw redirect(next, { headers: PRIVATE });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Storefront" }, { name: "robots", content: "noindex" }];
