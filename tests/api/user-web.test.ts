@@ -43,7 +43,7 @@ async function page(
     if (cookie.maxAge === 0 || cookie.value === "") delete jar[cookie.name];
     else jar[cookie.name] = cookie.value;
   }
-  return { status: response.statusCode, location: response.headers.location, html: response.body };
+  return { status: response.statusCode, location: response.headers.location, headers: response.headers, html: response.body };
 }
 
 describe("sign up → code → verify → sign in, without JavaScript", () => {
@@ -120,6 +120,7 @@ describe("sign-in screen", () => {
     // The sign-up sent a code a moment ago: the resend cooldown answers with a clear wait.
     const tooSoon = await page("POST", "/signIn", jar, { intent: "verify-email", email });
     expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers["retry-after"])).toBeGreaterThan(0);
     expect(tooSoon.html).toMatch(/We sent a code to this e-mail a moment ago\. Please try again in \d+ (seconds?|minutes?)\./);
   });
 

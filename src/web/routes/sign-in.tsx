@@ -7,11 +7,14 @@ import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
 import { linkButton, primaryButton, secondaryButton, TextField } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInWithGoogleAction } from "../lib/google-action.server.ts";
 import type { Route } from "./+types/sign-in.ts";
 
 export const handle = { chrome: false };
+
+/** A refused attempt (429) tells the browser when to try again. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 
 /** Signed-in shoppers go where they were going; a message left by the previous step (flash) is shown once. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -7,10 +7,13 @@ import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { OtpInput } from "../components/account/otp-input.tsx";
 import { ResendCode } from "../components/account/resend-code.tsx";
 import { primaryButton } from "../components/account/text-field.tsx";
-import { attempt, failure, firstIssue, readForm, redirectWithCookies, text } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text, withRetryAfter } from "../lib/actions.server.ts";
 import type { Route } from "./+types/verify-otp.ts";
 
 export const handle = { chrome: false };
+
+/** A refused attempt (429) tells the browser when to try again. */
+export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 
 /** The e-mail and purpose come from the flow cookie set when the code was sent; without one there is nothing to verify. */
 export async function loader({ context }: Route.LoaderArgs) {
