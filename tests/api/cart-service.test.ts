@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
-import { cartItems, carts } from "#db/schema/shopping.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { newGuestToken } from "#domain/cart/guest-token.ts";
 import type { CartOwner } from "#domain/cart/types.ts";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { cartItems, carts } from "#db/schema/shopping.ts";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passwordResetGrants, stagedUploads, users } from "#db/schema/accounts.ts";
+import { passwordResetGrants, users } from "#db/schema/accounts.ts";
+import { stagedUploads } from "#db/schema/media.ts";
 import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, uniqueEmail, uniqueIp } from "../support/accounts.ts";
 import { originalClient } from "../support/original-client.ts";
 import { codeOf } from "../support/smtp-server.ts";

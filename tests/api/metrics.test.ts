@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "#db/schema/shopping.ts";
+import { outbox } from "#db/schema/orders.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { createTestUser } from "../support/builders.ts";
 import { insertTestOrder } from "../support/order-rows.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { wishlistItems } from "#db/schema/shopping.ts";
+import { wishlistItems } from "#db/schema/wishlist.ts";
 import { wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { orders } from "#db/schema/shopping.ts";
+import { orders } from "#db/schema/orders.ts";
 import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";

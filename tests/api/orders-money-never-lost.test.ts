@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { orders } from "#db/schema/shopping.ts";
+import { orders } from "#db/schema/orders.ts";
 import { RELEASED_RECHECK_DAYS } from "#domain/orders/reconcile.ts";
 import { createRazorpayGateway } from "#integrations/payments/razorpay.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { orders } from "#db/schema/shopping.ts";
+import { orders } from "#db/schema/orders.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { ordersTestKit } from "../support/orders.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { orders, outbox } from "#db/schema/shopping.ts";
+import { orders, outbox } from "#db/schema/orders.ts";
 import type { MailMessage } from "#domain/accounts/ports.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { billing, ordersServiceOn } from "../support/orders.ts";

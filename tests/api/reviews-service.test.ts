@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { reviews } from "#db/schema/shopping.ts";
+import { reviews } from "#db/schema/reviews.ts";
 import type { AddReview } from "#domain/reviews/reviews-service.ts";
 import { reviewMessages } from "#shared/messages.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";

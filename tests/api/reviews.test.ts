@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews } from "#db/schema/shopping.ts";
+import { reviews } from "#db/schema/reviews.ts";
 import { reviewMessages } from "#shared/messages.ts";
 import { type AccountsTestApp, createAccountsTestApp } from "../support/accounts.ts";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, uploads, users } from "#db/schema/accounts.ts";
+import { sessions, users } from "#db/schema/accounts.ts";
+import { uploads } from "#db/schema/media.ts";
 import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD } from "../support/accounts.ts";
 import { TEST_PUBLIC_URL } from "../support/test-app.ts";
 

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stagedUploads, uploads } from "#db/schema/accounts.ts";
+import { stagedUploads, uploads } from "#db/schema/media.ts";
 import { type AccountsTestApp, createAccountsTestApp, uniqueIp } from "../support/accounts.ts";
 import { multipart, noiseJpeg, photos, solidPng } from "../support/uploads.ts";
 

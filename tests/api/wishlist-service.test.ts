@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
-import { wishlistItems } from "#db/schema/shopping.ts";
+import { wishlistItems } from "#db/schema/wishlist.ts";
 import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";

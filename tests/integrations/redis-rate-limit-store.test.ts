@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitCounters } from "#db/schema/accounts.ts";
+import { rateLimitCounters } from "#db/schema/rate-limit.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createRedisRateLimitStore, type RedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createAccountsTestApp } from "../support/accounts.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
-import { orders } from "#db/schema/shopping.ts";
+import { orders } from "#db/schema/orders.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 
 // `npm run shop -- ...` as the shop owner runs it: a real process on a real embedded database directory.

@@ -1,8 +1,12 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import type { InjectOptions } from "fastify";
-import { oneTimeCodes, passwordResetGrants, sessions, stagedUploads, uploads, users } from "#db/schema/accounts.ts";
+import { oneTimeCodes, passwordResetGrants, sessions, users } from "#db/schema/accounts.ts";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
-import { cartItems, carts, orderItems, orders, reviews, wishlistItems } from "#db/schema/shopping.ts";
+import { stagedUploads, uploads } from "#db/schema/media.ts";
+import { orderItems, orders } from "#db/schema/orders.ts";
+import { reviews } from "#db/schema/reviews.ts";
+import { wishlistItems } from "#db/schema/wishlist.ts";
 import type { FuzzRoute } from "./fuzz-requests.ts";
 import type { TestApp } from "./test-app.ts";
 

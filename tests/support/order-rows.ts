@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
-import { orderItems, type orderStatuses, orders } from "#db/schema/shopping.ts";
+import { orderItems, type orderStatuses, orders } from "#db/schema/orders.ts";
 
 /**
  * An order of one product, written straight into the tables (no order is placed or paid through the shop before

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, customType, index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
+// Tables the catalog context owns; `category_counts` is kept by triggers on `products`
+// (docs/decisions/011-transactions-and-table-owners.md).
+
 const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
@@ -77,23 +80,6 @@ export const products = pgTable(
 );
 
 /**
- * The search dictionary: every distinct word of product names, brands and category names (lower case) with the number
- * of products using it. Kept by statement-level triggers on `products` (migration 0008); read to correct a misspelled
- * word (nearest term by trigram distance, GiST) and to complete the word being typed (prefix, btree).
- */
-export const searchTerms = pgTable(
-  "search_terms",
-  {
-    term: text("term").primaryKey(),
-    products: integer("products").notNull(),
-  },
-  (t) => [
-    index("search_terms_trgm_idx").using("gist", sql`${t.term} gist_trgm_ops`),
-    index("search_terms_prefix_idx").on(sql`${t.term} text_pattern_ops`),
-  ],
-);
-
-/**
  * How many products each category holds (a top-level category counts its products, a sub-category those in it), kept
  * exact by triggers on products (migration 0009), so a listing's total is one row read, not a count of a hundred
  * thousand rows. Lists with other filters count up to a cap instead (src/domain/catalog/product-query.ts).
@@ -103,13 +89,6 @@ export const categoryCounts = pgTable("category_counts", {
     .primaryKey()
     .references(() => categories.id, { onDelete: "cascade" }),
   products: integer("products").notNull(),
-});
-
-/** Searches that found nothing, for the shop owner (`npm run shop -- searches`): the text and a count, nothing personal. */
-export const zeroResultSearches = pgTable("zero_result_searches", {
-  query: text("query").primaryKey(),
-  count: integer("count").notNull().default(1),
-  lastSearchedAt: timestamp("last_searched_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const bannerKinds = ["home", "row", "side", "bottom"] as const;

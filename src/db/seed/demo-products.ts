@@ -1,6 +1,6 @@
 import { ratingFromReviews } from "#shared/ratings.ts";
 import type { products } from "../schema/catalog.ts";
-import type { reviews } from "../schema/shopping.ts";
+import type { reviews } from "../schema/reviews.ts";
 import { type ImageSpec, PRODUCT_IMAGE_SIZE, pictureFileName } from "./image-specs.ts";
 import { createRandom, deriveSeed, type Random } from "./random.ts";
 import { generalFeatures, reviewerNames, reviewSentences } from "./review-words.ts";

@@ -2,8 +2,9 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryImageStore } from "#tests/support/memory-image-store.ts";
 import { createPglite, type Database, openDatabase, rowsOf } from "../client.ts";
-import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
-import { reviews } from "../schema/shopping.ts";
+import { banners, categories, categoryCounts, products } from "../schema/catalog.ts";
+import { reviews } from "../schema/reviews.ts";
+import { searchTerms } from "../schema/search.ts";
 
 import { buildDemoCatalog, planDemoCatalog } from "./demo-catalog.ts";
 import { resetCatalog, seedDemoCatalog } from "./seed.ts";

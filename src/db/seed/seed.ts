@@ -1,7 +1,11 @@
 import { getTableName, isNotNull, sql } from "drizzle-orm";
 import { type Db, type DbTransaction, rowsOf } from "../client.ts";
-import { banners, categories, categoryCounts, products, searchTerms } from "../schema/catalog.ts";
-import { cartItems, orderItems, reviews, wishlistItems } from "../schema/shopping.ts";
+import { cartItems } from "../schema/cart.ts";
+import { banners, categories, categoryCounts, products } from "../schema/catalog.ts";
+import { orderItems } from "../schema/orders.ts";
+import { reviews } from "../schema/reviews.ts";
+import { searchTerms } from "../schema/search.ts";
+import { wishlistItems } from "../schema/wishlist.ts";
 import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows } from "./bulk-load.ts";
 import { type CategoryRow, type DemoCatalogPlan, type ProductRow, planDemoCatalog } from "./demo-catalog.ts";
 import { type PictureStore, renderImages } from "./images.ts";

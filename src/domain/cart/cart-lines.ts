@@ -1,8 +1,8 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
-import { cartItems, carts } from "#db/schema/shopping.ts";
 import { hashGuestToken } from "./guest-token.ts";
 import type { Cart, CartLine, CartOwner } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
-import { cartItems, carts } from "#db/schema/shopping.ts";
 import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { consumeWrite, type Writer } from "../rate-limit/policies.ts";

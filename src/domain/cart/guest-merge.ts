@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, withTransaction } from "#db/client.ts";
-import { cartItems, carts } from "#db/schema/shopping.ts";
+import { cartItems, carts } from "#db/schema/cart.ts";
 import { CART_QUANTITY_MAX } from "#shared/schemas/cart.ts";
 import { lineKey, selectLines, upsertCart } from "./cart-lines.ts";
 import { hashGuestToken } from "./guest-token.ts";

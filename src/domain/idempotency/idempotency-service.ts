@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { idempotencyKeys } from "#db/schema/shopping.ts";
+import { idempotencyKeys } from "#db/schema/idempotency.ts";
 import { AppError } from "../errors.ts";
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, withTransaction } from "#db/client.ts";
-import { stagedUploads, uploads } from "#db/schema/accounts.ts";
+import { stagedUploads, uploads } from "#db/schema/media.ts";
 import { accountMessages, uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";

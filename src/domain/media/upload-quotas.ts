@@ -1,6 +1,6 @@
 import { and, count, eq, sql, sum } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
-import { uploads } from "#db/schema/accounts.ts";
+import { uploads } from "#db/schema/media.ts";
 import { uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limit/rate-limiter.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
-import { uploads } from "#db/schema/accounts.ts";
+import { uploads } from "#db/schema/media.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { consumeWrite } from "../rate-limit/policies.ts";

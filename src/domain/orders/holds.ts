@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
-import { orderItems, orders } from "#db/schema/shopping.ts";
+import { orderItems, orders } from "#db/schema/orders.ts";
 import type { OrdersContext } from "./deps.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
-import { type BillingAddress, orders, outbox } from "#db/schema/shopping.ts";
+import { type BillingAddress, orders, outbox } from "#db/schema/orders.ts";
 import type { PaymentProviderName } from "./ports.ts";
 import type { Order, OrderLine } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, ne } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
-import { orders, outbox, paymentEvents } from "#db/schema/shopping.ts";
+import { orders, outbox, paymentEvents } from "#db/schema/orders.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";

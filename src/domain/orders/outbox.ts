@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
-import { outbox } from "#db/schema/shopping.ts";
+import { outbox } from "#db/schema/orders.ts";
 import type { MailMessage } from "../accounts/ports.ts";
 import type { OrdersContext } from "./deps.ts";
 import { type EmailedStatus, isEmailedStatus, orderConfirmationEmail, orderStatusEmail } from "./order-emails.ts";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
-import { orders, paymentEvents } from "#db/schema/shopping.ts";
+import { orders, paymentEvents } from "#db/schema/orders.ts";
 import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";

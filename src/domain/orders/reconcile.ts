@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL } from "drizzle-orm";
-import { orders } from "#db/schema/shopping.ts";
+import { orders } from "#db/schema/orders.ts";
 import { AppError } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { byId, findOrder } from "./order-rows.ts";

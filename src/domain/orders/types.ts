@@ -1,4 +1,4 @@
-import { orderStatuses } from "#db/schema/shopping.ts";
+import { orderStatuses } from "#db/schema/orders.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import type { PaymentProviderName } from "./ports.ts";
 

@@ -1,6 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { rateLimitCounters } from "#db/schema/accounts.ts";
+import { rateLimitCounters } from "#db/schema/rate-limit.ts";
 import type { RateLimitStore } from "./ports.ts";
 
 /**

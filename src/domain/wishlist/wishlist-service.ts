@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
-import { wishlistItems } from "#db/schema/shopping.ts";
+import { wishlistItems } from "#db/schema/wishlist.ts";
 import { MY_LIST_MAX, myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { AppError, notFound } from "../errors.ts";
 import { consumeWrite } from "../rate-limit/policies.ts";

@@ -1,118 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
-export const reviews = pgTable(
-  "reviews",
-  {
-    id: uuid("id").primaryKey(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    /** Null for the demo catalogue's reviews, which no account wrote. */
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    customerName: text("customer_name").notNull(),
-    review: text("review").notNull(),
-    /** 0.5 to 5 in half steps. */
-    customerRating: real("customer_rating").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
-    index("reviews_user_idx").on(t.userId),
-    // One review per shopper and product: a second one replaces the first (the demo's reviews have no author).
-    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId).where(sql`${t.userId} is not null`),
-    // The product's rating is computed from these: half steps from 0.5 to 5, whoever wrote the row.
-    check(
-      "reviews_rating_check",
-      sql`${t.customerRating} between 0.5 and 5 and ${t.customerRating} * 2 = floor(${t.customerRating} * 2)`,
-    ),
-  ],
-);
-
-/** My List. Title, image and price are read from the product, never stored from the client. */
-export const wishlistItems = pgTable(
-  "wishlist_items",
-  {
-    id: uuid("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("wishlist_items_user_product_idx").on(t.userId, t.productId),
-    index("wishlist_items_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-  ],
-);
-
-/**
- * A shopper's cart: an account's (one per account) or a visitor's, found by the cookie's random token, of which only
- * the SHA-256 is stored (like sessions, docs/decisions/007-sessions-and-csrf.md). Exactly one owner is set.
- */
-export const carts = pgTable(
-  "carts",
-  {
-    id: uuid("id").primaryKey(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
-    guestTokenHash: text("guest_token_hash"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // Unique indexes let any number of NULLs through: one cart per account, one per guest token.
-    uniqueIndex("carts_user_idx").on(t.userId),
-    uniqueIndex("carts_guest_token_hash_idx").on(t.guestTokenHash),
-    check("carts_one_owner_check", sql`num_nonnulls(${t.userId}, ${t.guestTokenHash}) = 1`),
-  ],
-);
-
-/** One line per product and chosen option; '' means "no option of that kind". Prices come from products. */
-export const cartItems = pgTable(
-  "cart_items",
-  {
-    id: uuid("id").primaryKey(),
-    cartId: uuid("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    quantity: integer("quantity").notNull(),
-    /**
-     * The product's price when the shopper last added it (paise), only to say "the price has changed": what the
-     * shopper pays is always the product's current price.
-     */
-    pricePaiseAtAdd: integer("price_paise_at_add").notNull(),
-    productRam: text("product_ram").notNull().default(""),
-    size: text("size").notNull().default(""),
-    productWeight: text("product_weight").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("cart_items_quantity_check", sql`${t.quantity} >= 1`),
-    uniqueIndex("cart_items_line_idx").on(t.cartId, t.productId, t.productRam, t.size, t.productWeight),
-    index("cart_items_cart_created_idx").on(t.cartId, t.createdAt),
-  ],
-);
+// Tables the orders context owns, payments' webhook events and the outbox included
+// (docs/decisions/011-transactions-and-table-owners.md).
 
 /**
  * An order's states (docs/decisions/015-checkout-and-payments.md): pending while its stock is held for the payment;
@@ -240,24 +132,4 @@ export const outbox = pgTable(
     uniqueIndex("outbox_dedupe_idx").on(t.dedupeKey),
     index("outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
-);
-
-/**
- * `Idempotency-Key` answers: the same owner, route and key with the same request answer the first result again; with
- * another request, 422. Kept for a day.
- */
-export const idempotencyKeys = pgTable(
-  "idempotency_keys",
-  {
-    /** `user:<id>` or `guest:<token hash>`. */
-    owner: text("owner").notNull(),
-    scope: text("scope").notNull(),
-    key: text("key").notNull(),
-    requestHash: text("request_hash").notNull(),
-    /** Null while the first request is still being answered. */
-    status: integer("status"),
-    body: jsonb("body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.owner, t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );

@@ -1,0 +1,58 @@
+import { boolean, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+
+// Tables the media context owns (docs/decisions/011-transactions-and-table-owners.md).
+
+/** Raw bytes (`bytea`): node-postgres answers a Buffer, PGlite a Uint8Array; both are Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+  fromDriver: (value) => value,
+});
+
+/** Images uploaded by a user (profile photos). `pending` until saved onto the profile. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    pending: boolean("pending").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("uploads_file_name_idx").on(t.fileName), index("uploads_user_pending_idx").on(t.userId, t.pending)],
+);
+
+/**
+ * Photos uploaded without a session (the original client sends no Authorization header), re-encoded and held here,
+ * keyed by a keyed hash of the requester (network and user agent), until the same requester's next signed-in request
+ * claims them into `uploads` or they expire (docs/decisions/012-staged-photo-uploads.md). The bytes live in the row:
+ * nothing is served or written to the image store before the claim, and an expired row is all there is to delete.
+ */
+export const stagedUploads = pgTable(
+  "staged_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    requesterHash: text("requester_hash").notNull(),
+    /** The stored name the photo gets when claimed (`u-….webp`). */
+    fileName: text("file_name").notNull(),
+    data: bytea("data").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("staged_uploads_file_name_idx").on(t.fileName),
+    index("staged_uploads_requester_idx").on(t.requesterHash, t.createdAt),
+    index("staged_uploads_expires_idx").on(t.expiresAt),
+  ],
+);

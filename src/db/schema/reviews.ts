@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { products } from "./catalog.ts";
+
+// Tables the reviews context owns (docs/decisions/011-transactions-and-table-owners.md).
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Null for the demo catalogue's reviews, which no account wrote. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    review: text("review").notNull(),
+    /** 0.5 to 5 in half steps. */
+    customerRating: real("customer_rating").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
+    index("reviews_user_idx").on(t.userId),
+    // One review per shopper and product: a second one replaces the first (the demo's reviews have no author).
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId).where(sql`${t.userId} is not null`),
+    // The product's rating is computed from these: half steps from 0.5 to 5, whoever wrote the row.
+    check(
+      "reviews_rating_check",
+      sql`${t.customerRating} between 0.5 and 5 and ${t.customerRating} * 2 = floor(${t.customerRating} * 2)`,
+    ),
+  ],
+);
