@@ -62,7 +62,7 @@ export async function warmUp(
     ],
   );
   // Lists first, up to 40 % of the budget: the products they hold are what the rest asks for. Pages 1 to 5 of each in
-  // turn: each is a statement of its own (PLANNED_PAGES in product-query.ts), and every pool connection must prepare it.
+  // turn: each is a statement of its own (PLANNED_PAGES in product-statements.ts), which every pool connection prepares.
   const listUrls = lists.flatMap((list) => [1, 2, 3, 4, 5].map((page) => `/api/products?${list.api}&page=${page}&perPage=20`));
   const pages = await run(listUrls.slice(0, Math.ceil(options.requests * 0.4)), true);
   const products = new Map<string, string>();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
-import { PLANNED_PAGES } from "#domain/catalog/product-query.ts";
+import { PLANNED_PAGES } from "#domain/catalog/product-statements.ts";
 import { createTestCategory, createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 

@@ -5,7 +5,8 @@ import { reviews } from "#db/schema/reviews.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { arrayAsJson, LIST_COUNT_CAP, lastServedPage, nextCursorOf, preparedProductQueries, toPage } from "./product-query.ts";
+import { arrayAsJson, LIST_COUNT_CAP, lastServedPage, nextCursorOf, toPage } from "./product-query.ts";
+import { preparedProductQueries } from "./product-statements.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

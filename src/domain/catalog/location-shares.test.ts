@@ -8,11 +8,12 @@ import { products } from "#db/schema/catalog.ts";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { openDemoDatabase } from "#tests/support/demo-database.ts";
 import { createLocationShares } from "./location-shares.ts";
-import { filterConditions, preparedProductQueries, RARE_LOCATION_SHARE, selectProducts } from "./product-query.ts";
+import { filterConditions, selectProducts } from "./product-query.ts";
+import { preparedProductQueries, RARE_LOCATION_SHARE } from "./product-statements.ts";
 import type { ProductFilter } from "./types.ts";
 
 // Lists filtered by a location few products are sold in gather those products through the locations index instead of
-// walking the list in order (product-query.ts, pickedIds); the statistics of ANALYZE tell which locations those are.
+// walking the list in order (product-statements.ts, pickedIds); the statistics of ANALYZE tell which locations those are.
 const demo = buildDemoCatalog();
 const RARE = "Tuvalu";
 

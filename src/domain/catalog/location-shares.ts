@@ -7,7 +7,7 @@ import { freshSnapshot } from "../fresh-snapshot.ts";
  * common elements and their frequencies, from ANALYZE), kept in memory and read again at most every `maxAgeMs` in the
  * background. A list filtered by location uses it to tell a location few products are sold in (`isRare`), whose
  * products are found through the locations index, from a common one, whose products come soonest walking the list's
- * own order (product-query.ts). Only a plan rides on it: a snapshot a minute old is fine.
+ * own order (product-statements.ts). Only a plan rides on it: a snapshot a minute old is fine.
  */
 export function createLocationShares(
   db: Db,

@@ -6,7 +6,8 @@ import { categoryCounts, products } from "#db/schema/catalog.ts";
 
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { openDemoDatabase } from "#tests/support/demo-database.ts";
-import { filterConditions, preparedProductQueries } from "./product-query.ts";
+import { filterConditions } from "./product-query.ts";
+import { preparedProductQueries } from "./product-statements.ts";
 import type { ProductFilter } from "./types.ts";
 
 // Listing totals: exact from the counts the triggers of migration 0009 keep, or counted up to a cap.
