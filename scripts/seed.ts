@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "../src/db/client.ts";
 import { resetCatalog, seedDemoCatalog } from "../src/db/seed/seed.ts";
 import { createImageStores } from "../src/integrations/storage/image-stores.ts";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { ConfigError, loadConfig } from "../src/server/config/load-config.ts";
 
 /**
  * Seeds the demo catalogue into the configured database (DATABASE_URL, else the embedded one in DATA_DIR), read

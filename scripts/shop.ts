@@ -1,5 +1,5 @@
 import { ownerSettableStatuses } from "../src/domain/orders/types.ts";
-import { ConfigError, loadConfig } from "../src/server/config.ts";
+import { ConfigError, loadConfig } from "../src/server/config/load-config.ts";
 
 /**
  * The shop owner's commands, without a database console, on the shop's own configuration (environment and .env):

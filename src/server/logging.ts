@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/load-config.ts";
 
 export type LogFormat = "json" | "pretty";
 

@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config/load-config.ts";
 import { loadDotEnv } from "./dotenv.ts";
 
 /** How long a graceful shutdown may take before the process gives up on in-flight requests. */

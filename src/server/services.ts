@@ -27,7 +27,7 @@ import { type CatalogChangeFeed, connectCatalogChangeFeed } from "#integrations/
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createImageStores, type ImageStores } from "#integrations/storage/image-stores.ts";
 import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/load-config.ts";
 
 interface Log {
   info(object: object | string, message?: string): void;

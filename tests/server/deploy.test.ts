@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#server/config/load-config.ts";
 import { nodeFlags } from "../../scripts/node-flags.ts";
 
 // The deployment files (Dockerfile, compose.yaml, deploy/): nothing here can pull or build an image, so compose.yaml is

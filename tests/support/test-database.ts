@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { createPglite } from "#db/client.ts";
-import { type Config, loadConfig } from "#server/config.ts";
+import { type Config, loadConfig } from "#server/config/load-config.ts";
 import { withDatabase } from "./postgres-setup.ts";
 
 /** An in-memory PGlite loaded from the migrated, seeded snapshot of the test run (pglite-setup.ts). */

@@ -2,7 +2,7 @@ import type { PaymentGateway } from "#domain/orders/ports.ts";
 import { createRazorpayGateway } from "./razorpay.ts";
 import { createTestGateway, type TestGateway } from "./test-gateway.ts";
 
-/** The resolved payment settings (src/server/config.ts `PaymentSettings`, repeated here: integrations don't import the server). */
+/** The resolved payment settings (src/server/config/resolvers.ts `PaymentSettings`, repeated here: integrations don't import the server). */
 export type PaymentGatewaySettings =
   | { provider: "razorpay"; keyId: string; keySecret: string; webhookSecret: string; apiUrl: string }
   | { provider: "test"; keyId: string; keySecret: string; webhookSecret: string };

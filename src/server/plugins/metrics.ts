@@ -137,7 +137,7 @@ function authorizer({ token, allow }: Pick<MetricsOptions, "token" | "allow">) {
   };
 }
 
-/** proxy-addr's range names, as TRUST_PROXY accepts them (src/server/config.ts). */
+/** proxy-addr's range names, as TRUST_PROXY accepts them (src/server/config/schema.ts). */
 const NAMED_RANGES: Record<string, readonly string[]> = {
   loopback: ["127.0.0.0/8", "::1/128"],
   linklocal: ["169.254.0.0/16", "fe80::/10"],

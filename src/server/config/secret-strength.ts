@@ -5,8 +5,8 @@
  */
 
 /**
- * Every SESSION_SECRET value shown in the project's files, with the file that shows it. config.test.ts reads the shipped
- * files (deploy/, .env.example, README, docs/) and fails when one shows a value this list does not name.
+ * Every SESSION_SECRET value shown in the project's files, with the file that shows it. session-secret.test.ts reads
+ * the shipped files (deploy/, .env.example, README, docs/) and fails when one shows a value this list does not name.
  */
 export const SHIPPED_SESSION_SECRETS: readonly { value: string; file: string }[] = [
   { value: "change-me-to-the-output-of-openssl-rand-base64-48", file: "deploy/compose.env.example" },
