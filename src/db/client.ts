@@ -254,6 +254,9 @@ export async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> 
   return result.rows;
 }
 
+/** Every `namedStatement`'s text by name: tests/api/hand-written-sql.test.ts checks each against its tables' columns. */
+export const namedStatements = new Map<string, string>();
+
 /**
  * A statement written once as SQL text and run on any executor, the pool or an open transaction, under `name`: nothing
  * rebuilds its text per call, and PostgreSQL parses and plans it once per connection. Drizzle's own `.prepare()` binds a
@@ -263,6 +266,7 @@ export async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> 
  * the column names the SQL gives (alias them in camelCase), numbers for integers, text for timestamps.
  */
 export function namedStatement<Row>(name: string, text: string) {
+  namedStatements.set(name, text);
   return async (executor: DbExecutor, params: unknown[]): Promise<Row[]> => {
     const prepared = executor._.session.prepareQuery({ sql: text, params }, undefined, name, false);
     return ((await prepared.execute()) as { rows: Row[] }).rows;

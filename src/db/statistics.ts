@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "./client.ts";
 
 /**
@@ -6,11 +7,11 @@ import { type Db, rowsOf } from "./client.ts";
  * from ANALYZE: autovacuum's, or the bulk seed's), for a plan to be chosen before its statement is written. Undefined
  * before the first ANALYZE of the table.
  */
-export async function mostCommonElements(db: Db, table: string, column: string): Promise<Map<string, number> | undefined> {
+export async function mostCommonElements(db: Db, column: PgColumn): Promise<Map<string, number> | undefined> {
   const [row] = await rowsOf<{ elements: string[] | null; shares: number[] | null }>(
     db,
     sql`select most_common_elems::text::text[] as elements, most_common_elem_freqs::float8[] as shares from pg_stats
-        where schemaname = current_schema() and tablename = ${table} and attname = ${column}`,
+        where schemaname = current_schema() and tablename = ${getTableName(column.table)} and attname = ${column.name}`,
   );
   // The shares come first, one an element; the array ends with their minimum, maximum and the share of empty values.
   return row?.elements ? new Map(row.elements.map((element, index) => [element, row.shares?.[index] ?? 0])) : undefined;

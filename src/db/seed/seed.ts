@@ -96,6 +96,20 @@ async function insertThroughTriggers(tx: DbTransaction, plan: DemoCatalogPlan, r
   return counts;
 }
 
+/** The search dictionary's upsert over every product at once: what the products' insert trigger adds, batch by batch. */
+export const dictionaryOfAllProducts = sql`
+  insert into ${searchTerms} (term, products)
+  select w, count(*) from ${products} p, search_words(p.name, p.brand, p.category_names) as w group by w order by w
+  on conflict (term) do update set products = ${searchTerms}.products + excluded.products`;
+
+/** What trigger category_counts_inserted adds, over all the rows at once. */
+export const categoryCountsOfAllProducts = sql`
+  insert into ${categoryCounts} (category_id, products)
+  select c, count(*)::int from (
+    select cat_id as c from ${products} union all select sub_cat_id from ${products} where sub_cat_id is not null
+  ) added group by c
+  on conflict (category_id) do update set products = ${categoryCounts}.products + excluded.products`;
+
 /**
  * The bulk path, in the same transaction: without the secondary indexes and foreign keys of products and reviews and
  * without the insert triggers of products, then the same results by set-based statements (the foreign keys, added
@@ -124,19 +138,10 @@ async function bulkLoad(tx: DbTransaction, plan: DemoCatalogPlan, report: (messa
   await insertRows(tx, banners, plan.banners);
   report(`${plan.productCount} products, ${counts.reviews} reviews inserted`);
 
-  await tx.execute(sql`
-    insert into ${searchTerms} (term, products)
-    select w, count(*) from ${products} p, search_words(p.name, p.brand, p.category_names) as w group by w order by w
-    on conflict (term) do update set products = ${searchTerms}.products + excluded.products`);
+  await tx.execute(dictionaryOfAllProducts);
   const [terms] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${searchTerms}`);
   report(`search dictionary: ${terms?.n ?? 0} terms`);
-  // What trigger category_counts_inserted adds, over all the rows at once.
-  await tx.execute(sql`
-    insert into ${categoryCounts} (category_id, products)
-    select c, count(*)::int from (
-      select cat_id as c from ${products} union all select sub_cat_id from ${products} where sub_cat_id is not null
-    ) added group by c
-    on conflict (category_id) do update set products = ${categoryCounts}.products + excluded.products`);
+  await tx.execute(categoryCountsOfAllProducts);
 
   await enableTriggers();
   await productKeys.restore();

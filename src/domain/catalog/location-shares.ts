@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import { products } from "#db/schema/catalog.ts";
 import { mostCommonElements } from "#db/statistics.ts";
 import { freshSnapshot } from "../fresh-snapshot.ts";
 
@@ -15,7 +16,7 @@ export function createLocationShares(
 ) {
   // Without statistics (before the first ANALYZE; the embedded database has no autovacuum, so there only a bulk seed's
   // ANALYZE gives them) nothing is known to be rare.
-  const shares = freshSnapshot(() => mostCommonElements(db, "products", "locations"), { maxAgeMs, now });
+  const shares = freshSnapshot(() => mostCommonElements(db, products.locations), { maxAgeMs, now });
 
   return {
     /**

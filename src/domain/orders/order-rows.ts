@@ -11,8 +11,9 @@ export type OrderRow = typeof orders.$inferSelect;
 /**
  * An order's lines as one JSON column of the order's own row (placement order), so an order is read in one statement.
  */
-// Written with the tables' own names: Drizzle leaves the table out of a column it renders inside a select list.
-const linesJson = sql<OrderLine[]>`coalesce((
+// Written with the tables' own names: Drizzle leaves the table out of a column it renders inside a select list
+// (tests/api/hand-written-sql.test.ts checks them against the tables).
+export const linesJson = sql<OrderLine[]>`coalesce((
   select json_agg(json_build_object(
     'productId', i.product_id, 'productTitle', i.product_title, 'image', i.image, 'quantity', i.quantity,
     'pricePaise', i.price_paise, 'subTotalPaise', i.sub_total_paise, 'productRam', i.product_ram, 'size', i.size,

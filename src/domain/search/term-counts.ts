@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "#db/client.ts";
+import { eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
+import { searchTerms } from "#db/schema/search.ts";
 import { mostCommonElements } from "#db/statistics.ts";
 import { freshSnapshot } from "../fresh-snapshot.ts";
 
@@ -56,15 +58,15 @@ interface Snapshot {
 
 async function read(db: Db): Promise<Snapshot> {
   const [terms, totals, statistics] = await Promise.all([
-    rowsOf<{ term: string; products: number }>(db, sql`select term, products from search_terms`),
+    db.select({ term: searchTerms.term, products: searchTerms.products }).from(searchTerms),
     // Every product is in exactly one top-level category (category_counts, migration 0009).
-    rowsOf<{ total: number }>(
-      db,
-      sql`select coalesce(sum(k.products), 0)::int as total from category_counts k
-          join categories c on c.id = k.category_id where c.parent_id is null`,
-    ),
+    db
+      .select({ total: sql<number>`coalesce(sum(${categoryCounts.products}), 0)::int` })
+      .from(categoryCounts)
+      .innerJoin(categories, eq(categories.id, categoryCounts.categoryId))
+      .where(isNull(categories.parentId)),
     // Undefined until ANALYZE has run: the dictionary's counts then decide alone.
-    mostCommonElements(db, "products", "search"),
+    mostCommonElements(db, products.search),
   ]);
   const words = prefixSums(terms.map((row) => [row.term, row.products]));
   const lexemes = prefixSums([...(statistics ?? [])]);
