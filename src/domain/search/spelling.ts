@@ -1,5 +1,5 @@
 // Typo correction's pure half: the words of a query and the distance between two words. The database half (nearest
-// dictionary terms) is in search-service.ts.
+// dictionary terms) is in corrections.ts.
 
 /** Words longer than this are not looked up (no product word is that long; it bounds the work). */
 const WORD_MAX = 40;

@@ -10,7 +10,7 @@ import { freshSnapshot } from "../fresh-snapshot.ts";
  * the words products are searched by (the most common lexemes of `products.search` and the share of products holding
  * each, from ANALYZE) and the catalogue's size, kept in memory and read again at most every `maxAgeMs` in the
  * background. A suggestion uses them to tell, before its statement is written, whether what is typed is common or rare
- * (`estimateMatches`), and so which plan to ask PostgreSQL for (search-service.ts, suggestFor). Only an estimate rides
+ * (`estimateMatches`), and so which plan to ask PostgreSQL for (suggestions.ts, suggestFor). Only an estimate rides
  * on it: a snapshot a minute old is fine.
  */
 export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {}) {

@@ -4,19 +4,15 @@ import type { BannerKind } from "#db/schema/catalog.ts";
 import type { ProductFilter } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, UNPAGED_LIST_MAX } from "#shared/constants.ts";
-import { rupeesToPaise } from "#shared/money.ts";
 import {
   catIdQuery,
   catNameQuery,
   idParam,
   listLocationQuery,
-  listPaging,
   priceFilterQuery,
   productFilterQuery,
   ratingFilterQuery,
-  searchQuery,
   subCatIdQuery,
-  suggestQuery,
 } from "#shared/schemas/catalog.ts";
 import {
   bannerJson,
@@ -25,47 +21,32 @@ import {
   productListJson,
   productListPageJson,
   productPageJson,
-  searchAnswerJson,
-  suggestionJson,
 } from "./catalog-schemas.ts";
 import { errorResponses } from "./error-schemas.ts";
+import { type ListQuery, listQueries, toPaise } from "./list-queries.ts";
 import { createPresenters } from "./present.ts";
 import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
 
 const errors = errorResponses(400, 404);
 
-const toPaise = (rupees: number | undefined) => (rupees === undefined ? undefined : rupeesToPaise(rupees));
-
-/** What every product list's query holds before it becomes a domain filter. */
-type ListQuery = { page?: number | undefined; perPage?: number | undefined; location?: string | undefined };
 /** A list's own filters (category, price, rating...); paging and location come from `ListQuery`. */
 type ListFilters = Omit<ProductFilter, "page" | "perPage" | "location">;
 
 /**
- * The catalogue GETs of spec §7, with the contract's paths (including the misspelt `fiterByPrice`), under /api.
- * Lists answer as the original client reads them (docs/decisions/006-api-contract.md): `featured` a bare array, `search`
- * a bare array unless paging is asked for, every other list `{ error, products, total, page, perPage, totalPages }`.
+ * The catalogue GETs of spec §7 but search (search.ts), with the contract's paths (including the misspelt
+ * `fiterByPrice`), under /api. Lists answer as the original client reads them (docs/decisions/006-api-contract.md):
+ * `featured` a bare array, every other list `{ error, products, total, page, perPage, totalPages }`.
  */
 export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache; publicUrl: string }> = async (
   app,
   { services, cache, publicUrl },
 ) => {
-  const { catalog, search, locations } = services;
+  const { catalog, locations } = services;
   if (cache) serveThroughCache(app, cache);
   const present = createPresenters(publicUrl);
   const tags = ["Catalogue"];
 
-  /**
-   * The one place a list query becomes a filter: the paging asked for (or the whole list, `listPaging`), and the location
-   * as products store it (a country name), from a name in any case or an ISO alpha-2 code (`IN`, what the original
-   * client's country dropdown sends). An unknown value is kept as given, so it matches nothing.
-   */
-  const locationOf = (value: string | undefined) =>
-    value === undefined ? undefined : (locations.resolveCountry(value)?.country ?? value);
-  const listFilter = (query: ListQuery) => {
-    const { page, perPage, paged } = listPaging(query);
-    return { paged, filter: { page, perPage, location: locationOf(query.location) } };
-  };
+  const { listFilter } = listQueries(locations);
   const listProducts = async (query: ListQuery, filters: ListFilters = {}) =>
     catalog.listProducts({ ...filters, ...listFilter(query).filter });
   const productPage = async (query: ListQuery, filters?: ListFilters) => present.productPage(await listProducts(query, filters));
@@ -236,52 +217,6 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       },
     },
     async () => ({ error: false as const, categoryList: (await catalog.listCategories()).map(present.category) }),
-  );
-
-  app.get(
-    "/search",
-    {
-      schema: {
-        tags,
-        summary: "Search products by name, brand and description (typo-tolerant), best match first",
-        description:
-          `Without page and perPage: a bare array of the matches (at most ${UNPAGED_LIST_MAX}), as the original client ` +
-          `reads it. With page or perPage: \`{ products, total, page, perPage, totalPages }\` (perPage ${DEFAULT_PER_PAGE} by default).`,
-        querystring: searchQuery,
-        response: { 200: searchAnswerJson, ...errors },
-      },
-    },
-    async ({ query }) => {
-      const { paged, filter } = listFilter(query);
-      const found = await search.findProducts({
-        ...filter,
-        query: query.q,
-        subCatId: query.subCatId,
-        minPricePaise: toPaise(query.minPrice),
-        maxPricePaise: toPaise(query.maxPrice),
-        minRating: query.rating,
-        inStock: query.inStock,
-      });
-      return paged ? present.searchPage(found) : found.items.map(present.product);
-    },
-  );
-
-  app.get(
-    "/search/suggest",
-    {
-      schema: {
-        tags,
-        summary: "Products to suggest as the shopper types (the header's search box)",
-        description:
-          "Every finished word must match (misspelled ones are corrected when nothing matches as typed); the word being " +
-          "typed is completed from 2 letters on. A bare array, names starting with the text first.",
-        querystring: suggestQuery,
-        response: { 200: z.array(suggestionJson), ...errors },
-      },
-    },
-    async ({ query }) => {
-      return (await search.suggest(query.q, query.limit, locationOf(query.location))).map(present.suggestion);
-    },
   );
 
   const bannerRoutes: [string, BannerKind, string][] = [

@@ -12,6 +12,7 @@ import { myListApi } from "./my-list.ts";
 import { ordersApi } from "./orders.ts";
 import type { ResponseCache } from "./response-cache.ts";
 import { reviewsApi } from "./reviews.ts";
+import { searchApi } from "./search.ts";
 import { uploadsApi } from "./uploads.ts";
 import { userApi } from "./user.ts";
 import { userProfileApi } from "./user-profile.ts";
@@ -47,6 +48,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
     maxAge: 600,
   });
   await app.register(catalogApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
+  await app.register(searchApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
   await app.register(userApi, { services, cookies: options.cookies, publicUrl: options.publicUrl });
   await app.register(userProfileApi, { services, publicUrl: options.publicUrl });
   await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });

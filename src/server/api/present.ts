@@ -1,6 +1,7 @@
 import type { Account } from "#domain/accounts/types.ts";
 import type { Banner, Category, CursorPage, Page, Product } from "#domain/catalog/types.ts";
-import type { SearchResults, Suggestion } from "#domain/search/search-service.ts";
+import type { SearchResults } from "#domain/search/find-products.ts";
+import type { Suggestion } from "#domain/search/suggestions.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees, priceBandInRupees } from "#shared/money.ts";
 

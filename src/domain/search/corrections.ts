@@ -1,0 +1,59 @@
+// Typo correction's database half: the nearest dictionary terms of a query's words (the pure half is spelling.ts).
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf } from "#db/client.ts";
+import { type Candidate, correctWord } from "./spelling.ts";
+
+/** Dictionary terms fetched per word of a query (nearest by trigram distance) before the edit distance decides. */
+const CORRECTION_CANDIDATES = 5;
+
+/**
+ * Corrections of the query's misspelled words, against the dictionary of product, brand and category words: one
+ * statement (nearest terms by trigram distance from the GiST index), then the edit distance decides. Known words,
+ * their stems and stop words are never corrected. The same statement answers how PostgreSQL stems each word (`stems`,
+ * the word's tsquery text, as `'comfort'` or `'t' & 'shirt'`), which `isCommonWord` looks up.
+ */
+export async function correctionsFor(
+  db: Db,
+  words: string[],
+): Promise<{ corrections: Map<string, string>; stems: Map<string, string> }> {
+  const corrections = new Map<string, string>();
+  const stems = new Map<string, string>();
+  const lookedUp = words.filter((word) => word.length >= 3);
+  if (lookedUp.length === 0) return { corrections, stems };
+  const rows = await rowsOf<{
+    word: string;
+    stem: string;
+    term: string | null;
+    products: number | null;
+    sameStem: boolean | null;
+  }>(
+    db,
+    sql`select w.word, plainto_tsquery('english', w.word)::text as stem, c.term, c.products,
+               plainto_tsquery('english', c.term)::text = plainto_tsquery('english', w.word)::text as "sameStem"
+        from unnest(string_to_array(${lookedUp.join(" ")}, ' ')) as w(word)
+        left join lateral (
+          select term, products from search_terms order by term <-> w.word limit ${CORRECTION_CANDIDATES}
+        ) c on true`,
+  );
+  for (const word of lookedUp) {
+    const own = rows.filter((row) => row.word === word);
+    const candidates: Candidate[] = own.flatMap((row) =>
+      row.term === null ? [] : [{ term: row.term, products: row.products ?? 0, sameStem: row.sameStem === true }],
+    );
+    const stem = own[0]?.stem ?? "";
+    stems.set(word, stem);
+    // A stop word has no lexeme ("the"): it is never corrected.
+    const correction = correctWord(word, candidates, stem === "");
+    if (correction) corrections.set(word, correction);
+  }
+  return { corrections, stems };
+}
+
+/** The query with its corrected words replaced (as typed otherwise), or null when nothing was corrected. */
+export function correctedText(query: string, corrections: Map<string, string>): string | null {
+  if (corrections.size === 0) return null;
+  return query
+    .split(/([^\p{L}\p{N}]+)/u)
+    .map((part) => corrections.get(part.toLowerCase()) ?? part)
+    .join("");
+}
