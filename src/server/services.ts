@@ -26,8 +26,8 @@ import { createPaymentGateway } from "#integrations/payments/index.ts";
 import { type CatalogChangeFeed, connectCatalogChangeFeed } from "#integrations/redis/catalog-change-feed.ts";
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createImageStores, type ImageStores } from "#integrations/storage/image-stores.ts";
-import { createResponseCache, type ResponseCache } from "./api/response-cache.ts";
 import type { Config } from "./config/load-config.ts";
+import { createResponseCache, type ResponseCache } from "./response-cache/response-cache.ts";
 
 interface Log {
   info(object: object | string, message?: string): void;

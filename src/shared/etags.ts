@@ -1,5 +1,5 @@
 // HTTP validators shared by every cached answer: rendered pages (src/web/entry.server.tsx), the page cache and
-// compression (src/server/plugins/) and stored pictures (src/server/api/media.ts). Pure string work, no Node APIs.
+// compression (src/server/plugins/) and stored pictures (src/server/media/download.ts). Pure string work, no Node APIs.
 
 /**
  * Does `If-None-Match` name this ETag? Compared weakly, as RFC 9110 §13.1.2 asks (`W/` ignored on either side).

@@ -14,6 +14,7 @@ import {
   ratingFilterQuery,
   subCatIdQuery,
 } from "#shared/schemas/catalog.ts";
+import { type ResponseCache, serveThroughCache } from "../response-cache/response-cache.ts";
 import {
   bannerJson,
   categoryJson,
@@ -25,7 +26,6 @@ import {
 import { errorResponses } from "./error-schemas.ts";
 import { type ListQuery, listQueries, toPaise } from "./list-queries.ts";
 import { createPresenters } from "./present.ts";
-import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
 
 const errors = errorResponses(400, 404);
 

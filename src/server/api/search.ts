@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, UNPAGED_LIST_MAX } from "#shared/constants.ts";
 import { searchQuery, suggestQuery } from "#shared/schemas/catalog.ts";
+import { type ResponseCache, serveThroughCache } from "../response-cache/response-cache.ts";
 import { searchAnswerJson, suggestionJson } from "./catalog-schemas.ts";
 import { errorResponses } from "./error-schemas.ts";
 import { listQueries, toPaise } from "./list-queries.ts";
 import { createPresenters } from "./present.ts";
-import { type ResponseCache, serveThroughCache } from "./response-cache.ts";
 
 const errors = errorResponses(400, 404);
 

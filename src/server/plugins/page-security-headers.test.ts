@@ -1,6 +1,6 @@
 import fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { pageSecurityHeaders } from "./page-security-headers.ts";
+import { pageSecurityHeaders, policyWithHashes } from "./page-security-headers.ts";
 
 async function cspWith(options: { googleSignIn: boolean; razorpayCheckout: boolean }) {
   const app = fastify();
@@ -102,5 +102,15 @@ describe("the pages' security headers", () => {
     expect(pages[0]?.headers).not.toHaveProperty("content-security-policy");
     expect(pages[0]?.headers["x-content-type-options"]).toBe("nosniff");
     expect(pages[0]?.json()).toEqual({ nonce: null });
+  });
+});
+
+describe("policyWithHashes", () => {
+  it("puts the hashes in place of script-src's nonce and drops style-src's, leaving every other directive", () => {
+    const policy =
+      "default-src 'self';script-src 'self' 'nonce-abc' https://accounts.google.com;style-src 'self' 'nonce-def';frame-src 'none'";
+    expect(policyWithHashes(policy, ["'sha256-1'", "'sha256-2'"])).toBe(
+      "default-src 'self';script-src 'self' https://accounts.google.com 'sha256-1' 'sha256-2';style-src 'self';frame-src 'none'",
+    );
   });
 });

@@ -97,6 +97,23 @@ export const pageSecurityHeaders = fp(
   { name: "page-security-headers" },
 );
 
+/**
+ * Turns the page's nonce-based policy (helmet's, built for this request) into one for the same page without a nonce:
+ * script-src allows exactly the page's inline scripts by hash; style-src loses its nonce (the page has no inline
+ * style elements; style attributes stay allowed by style-src-attr).
+ */
+export function policyWithHashes(policy: string, scriptHashes: readonly string[]): string {
+  return policy
+    .split(";")
+    .map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      const kept = sources.filter((source) => !source.startsWith("'nonce-"));
+      if (name === "script-src") kept.push(...scriptHashes);
+      return [name, ...kept].join(" ");
+    })
+    .join(";");
+}
+
 /** The headers a helmet middleware sets on an answer, by lower-case name. */
 function headersWrittenBy(
   middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,

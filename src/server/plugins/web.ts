@@ -17,12 +17,12 @@ import {
 import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 import { withContentCoding } from "#shared/etags.ts";
-import { policyWithHashes } from "../../web/lib/public-pages.server.ts";
-import type { ResponseCache } from "../api/response-cache.ts";
 import { isAnonymousRequest, readCookies } from "../cookies.ts";
 import { keptFor } from "../kept-for.ts";
 import { pageRouteLabels, pageRouteMatcher, pathOf } from "../page-routes.ts";
-import { servePagesThroughCache } from "./page-cache.ts";
+import { servePagesThroughCache } from "../response-cache/page-cache.ts";
+import type { ResponseCache } from "../response-cache/response-cache.ts";
+import { policyWithHashes } from "./page-security-headers.ts";
 import { privateAnswers } from "./private-answers.ts";
 import { applyStaticSecurityHeaders } from "./static-security-headers.ts";
 

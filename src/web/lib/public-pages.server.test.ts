@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { declaresPublicCache, inlineScriptHashes, policyWithHashes, strongEtag } from "./public-pages.server.ts";
+import { declaresPublicCache, inlineScriptHashes, strongEtag } from "./public-pages.server.ts";
 
 const sha = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
 
@@ -17,16 +17,6 @@ describe("inlineScriptHashes", () => {
   it("hashes a script's UTF-8 bytes, as the browser does, whatever characters it holds", () => {
     const code = 'window.price = "₹1,299"; window.name = "Café ☕"';
     expect(inlineScriptHashes(Buffer.from(`<p>₹</p><script>${code}</script>`))).toEqual([sha(code)]);
-  });
-});
-
-describe("policyWithHashes", () => {
-  it("puts the hashes in place of script-src's nonce and drops style-src's, leaving every other directive", () => {
-    const policy =
-      "default-src 'self';script-src 'self' 'nonce-abc' https://accounts.google.com;style-src 'self' 'nonce-def';frame-src 'none'";
-    expect(policyWithHashes(policy, ["'sha256-1'", "'sha256-2'"])).toBe(
-      "default-src 'self';script-src 'self' https://accounts.google.com 'sha256-1' 'sha256-2';style-src 'self';frame-src 'none'",
-    );
   });
 });
 

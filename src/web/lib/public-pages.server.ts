@@ -44,20 +44,3 @@ export function inlineScriptHashes(page: Buffer): string[] {
 export function strongEtag(body: string | Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
-
-/**
- * Turns the page's nonce-based policy (helmet's, built for this request) into one for the same page without a nonce:
- * script-src allows exactly the page's inline scripts by hash; style-src loses its nonce (the page has no inline
- * style elements; style attributes stay allowed by style-src-attr).
- */
-export function policyWithHashes(policy: string, scriptHashes: readonly string[]): string {
-  return policy
-    .split(";")
-    .map((directive) => {
-      const [name = "", ...sources] = directive.trim().split(/\s+/);
-      const kept = sources.filter((source) => !source.startsWith("'nonce-"));
-      if (name === "script-src") kept.push(...scriptHashes);
-      return [name, ...kept].join(" ");
-    })
-    .join(";");
-}

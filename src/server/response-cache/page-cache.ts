@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { etagMatches } from "#shared/etags.ts";
-import type { ResponseCache } from "../api/response-cache.ts";
+import type { ResponseCache } from "./response-cache.ts";
 
 /** At most this many URLs are remembered as not kept (a few hundred KB); past that the list starts again. */
 const NOT_KEPT_MAX = 10_000;
