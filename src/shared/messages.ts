@@ -1,12 +1,39 @@
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "./constants.ts";
+// Over 300 lines on purpose: the one home of every sentence the shop shows, grouped by area.
+import { CART_TITLE_MAX, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "./constants.ts";
+import { formatRupees } from "./money.ts";
+import { truncate } from "./text.ts";
 
 /**
- * What the accounts screens and the API's account routes tell people, written once for both adapters and the domain:
- * the forms' messages (spec §2/§5, shown in the spec's field order), then outcomes. A sentence two places show lives here.
+ * Every sentence the shop shows a person (pages, toasts, API answers), written once here for the web app, the API and
+ * the domain; the shared form schemas (src/shared/schemas/) take their messages from here.
  */
+
+/** A parameter or form field refused, by name ("perPage must be at most 100"): the API's and forms' one wording. */
+export const fieldMessages = {
+  required: (name: string) => `${name} is required`,
+  notText: (name: string) => `${name} must be text`,
+  notNumber: (name: string) => `${name} must be a number`,
+  notWholeNumber: (name: string) => `${name} must be a whole number`,
+  atLeast: (name: string, min: number) => `${name} must be at least ${min}`,
+  atMost: (name: string, max: number) => `${name} must be at most ${max}`,
+  atMostCharacters: (name: string, max: number) => `${name} must be at most ${max} characters`,
+  tooLong: (name: string) => `${name} is too long`,
+  notId: (name: string) => `${name} is not a valid id`,
+  controlCharacters: (name: string) => `${name} must not contain control characters`,
+} as const;
+
+/** Who may ask: the API's and pages' answer to a visitor, and to a request that names another shopper (decision 006). */
+export const sessionMessages = {
+  /** Spec §5 (cart, review); also every other API route that needs a signed-in shopper. */
+  loginFirst: "Please login first",
+  /** A `userId`/`userid`, `customerId` or `/user/{id}` that is not the session's own: 403. */
+  otherShopper: "You can only see and change your own account.",
+} as const;
+
+/** The accounts screens and the API's account routes: the forms' messages (spec §2/§5, in field order), then outcomes. */
 export const accountMessages = {
   nameBlank: "name can not be blank!",
-  nameTooLong: "name must be at most 100 characters",
+  nameTooLong: fieldMessages.atMostCharacters("name", 100),
   emailBlank: "email can not be blank!",
   phoneBlank: "phone can not be blank!",
   passwordBlank: "password can not be blank!",
@@ -22,8 +49,10 @@ export const accountMessages = {
   mismatch: "Password and confirm password not match",
   fillAll: "Please fill all the details",
   imageType: "Please select a valid JPG or PNG image file.",
-  formTooLarge: "The form is too large.",
   googleUnavailable: "Google sign-in is not configured on this shop.",
+  googleUnreachable: "Google sign-in is unreachable right now. Please try again in a moment.",
+  googleTokenInvalid: "Google sign-in failed: the sign-in token is not valid. Please try again.",
+  useForgotPassword: "To choose a new password, use Forgot Password first.",
 
   signedIn: "User authentication Successfully!",
   signedOut: "You are signed out.",
@@ -81,6 +110,9 @@ export const uploadMessages = {
     "The upload is not valid multipart/form-data (its boundary is missing or wrong, or it was cut off). Send the photos in the field `images`.",
   notMultipart: "Send the photo as multipart/form-data in the field `images`.",
   tooManyParts: "The upload has too many parts. Send only the photos, in the field `images`.",
+  tooManyPixels: "This image has too many pixels. Please choose a smaller photo.",
+  notOwnUpload: "That image was not uploaded by you. Please upload the photo again.",
+  notUploadNames: "images must be uploaded image names",
 } as const;
 
 /**
@@ -98,7 +130,6 @@ export const testModeMessages = {
 /** What the product page's review form and the reviews API tell people (spec §5, §8), for both adapters and the domain. */
 export const reviewMessages = {
   blank: "Please add a Review",
-  loginFirst: "Please Login first",
   tooLong: `A review can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters.`,
   rating: `Please choose a rating from ${RATING_STEP} to ${RATING_MAX} stars, in half stars.`,
   unknownIntent: "Unknown review action",
@@ -111,6 +142,8 @@ export const reviewMessages = {
  * a shopper and per network for a visitor; the limiter appends the wait ("Please try again in 12 minutes.").
  */
 export const writeLimitMessages = {
+  /** Appended to every limit's message. */
+  tryAgainIn: (wait: string) => `Please try again in ${wait}.`,
   guestCarts: "Too many carts were started from your network.",
   guestCartChanges: "Too many cart changes from your network.",
   cartChanges: "Too many cart changes.",
@@ -122,4 +155,213 @@ export const writeLimitMessages = {
   passwordResets: "Too many new passwords tried from your network.",
   checkouts: "Too many checkouts started.",
   payments: "Too many payments confirmed or tried.",
+} as const;
+
+/** The cart: the product page's add, the cart page and `/api/cart` (spec §5, §8). */
+export const cartMessages = {
+  added: "Item is added in the cart",
+  removed: "item removed from cart!",
+  updated: "Quantity changed",
+  unknownIntent: "Unknown cart action",
+  quantityNumber: fieldMessages.notWholeNumber("quantity"),
+  quantityMin: fieldMessages.atLeast("quantity", 1),
+  quantityMax: (max: number) => fieldMessages.atMost("quantity", max),
+  aboveStock: "The quantity is greater than product count in stock",
+  outOfStock: "This product is out of stock",
+  lineNotFound: "Cart item not found",
+} as const;
+
+/** What the option picker says and the cart answers when a list has no choice (spec §4). */
+export function missingOptionMessage(label: string): string {
+  return `Please select a ${label.toLowerCase()}`;
+}
+
+/** What the cart page says of a line it marks (stock read on every view). */
+export function stockNote(countInStock: number): string {
+  return countInStock <= 0 ? "Out of stock" : `Only ${countInStock} left`;
+}
+
+/** Beside a line's price when it is not the price the product had when added. */
+export function priceChangedNote(pricePaiseAtAdd: number): string {
+  return `Price changed since added (was ${formatRupees(pricePaiseAtAdd)})`;
+}
+
+/** Beside a visitor's Checkout link: checkout needs an account, the cart follows (decision 013). */
+export const checkoutLoginNote = `${sessionMessages.loginFirst} to check out. Your cart comes with you.`;
+
+/** Why the Checkout link is disabled: the lines to change, by their (cut) titles. */
+export function checkoutBlockedMessage(titles: readonly string[]): string {
+  return sentence(`Change these lines before checking out: ${names(titles)}`);
+}
+
+/** What a guest cart's merge into the account's cart changed (docs/decisions/013-guest-cart.md). */
+export interface GuestCartMerge {
+  /** Guest lines that became new lines of the account's cart. */
+  added: number;
+  /** Guest lines added to a line the account's cart already had (same product and option). */
+  combined: number;
+  /** Titles of lines whose quantity was cut to the stock. */
+  capped: string[];
+  /** Titles of lines whose price is not what it was when the visitor added them. */
+  repriced: string[];
+}
+
+/** The one notice shown after signing in with a guest cart (a flash: short). */
+export function guestCartMergedMessage(merge: GuestCartMerge): string {
+  const lines = merge.added + merge.combined;
+  const parts = [`${lines} ${lines === 1 ? "product" : "products"} from before you signed in moved to your cart`];
+  if (merge.combined > 0) parts.push(`${merge.combined} added to what was already there`);
+  let text = `${parts.join(", ")}.`;
+  if (merge.capped.length > 0) text += ` ${sentence(`Limited to the stock: ${names(merge.capped)}`)}`;
+  if (merge.repriced.length > 0) text += ` ${sentence(`Price changed since added: ${names(merge.repriced)}`)}`;
+  return text;
+}
+
+/** A full stop, unless a cut title's ellipsis already ends the sentence. */
+function sentence(text: string): string {
+  return text.endsWith("...") ? text : `${text}.`;
+}
+
+/** Titles cut to the cart's 30 characters, at most three of them named. */
+function names(titles: readonly string[]): string {
+  const shown = titles.slice(0, 3).map((title) => truncate(title, CART_TITLE_MAX));
+  return titles.length > shown.length ? `${shown.join(", ")} and ${titles.length - shown.length} more` : shown.join(", ");
+}
+
+/** Checkout and payment (spec §2 Checkout, §5; docs/decisions/015-checkout-and-payments.md), pages and API alike. */
+export const checkoutMessages = {
+  fullName: "Please fill full name",
+  country: "Please fill country",
+  streetAddress: "Please fill Street address",
+  city: "Please fill city",
+  state: "Please fill state",
+  zipCode: "Please fill zipCode",
+  phoneNumber: "Please fill phone Number",
+  email: "Please fill email",
+  countryUnknown: "Please choose a country from the list",
+  emailInvalid: "Please enter a valid email",
+  phoneInvalid: "Please enter a valid phone Number",
+  zipCodeInvalid: "Please enter a valid zipCode",
+  cartEmpty: "Your Cart is currently empty",
+  /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
+  blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
+  notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
+  pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
+  providerDown: "The payment service is not answering. Nothing was charged; please try again shortly.",
+  unknownIntent: "Unknown payment action",
+  windowNotLoaded: "The payment window could not be loaded. Please check your connection and try again.",
+  paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
+  paymentUnverified: "We could not verify this payment.",
+  stillProcessing: "Your payment is still being processed. We will e-mail you when it is confirmed.",
+  testPaymentsOff: "Test payments are off in this shop.",
+  webhookSignature: "Invalid webhook signature",
+  earlierOrderPaid: "Your earlier payment for these items went through: your order is placed. See My Orders.",
+  holdRanOut: "The time to pay has run out.",
+  holdExpired: "The time to pay for this order has run out: the items went back on sale.",
+  paid: "Thank you! Your order is placed.",
+  refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",
+  orderNotFound: "Order not found",
+  pendingCancelOnly: "A pending order is waiting for its payment: it can only be cancelled.",
+  statusOneOf: (statuses: readonly string[]) => `Status must be one of: ${statuses.join(", ")}`,
+} as const;
+
+/** My List (the wishlist): its screens, hearts and API routes (spec §5, §8). */
+export const wishlistMessages = {
+  loginToContinue: "Please Login to continue",
+  added: "the product added in my list",
+  removed: "item removed from My List!",
+  alreadyAdded: "Product already added in the My List",
+  notFound: "This item is not in your My List.",
+  unknownIntent: "Unknown My List action",
+} as const;
+
+export function myListFull(max: number): string {
+  return `My List holds at most ${max} products. Remove one to add another.`;
+}
+
+/** The catalogue's answers: an unknown id, a refused write, a search or location that cannot be read. */
+export const catalogMessages = {
+  productNotFound: "Product not found",
+  categoryNotFound: "Category not found",
+  cursorGone: "The product this page continues after no longer exists: start again from the first page.",
+  stockWhole: "Stock must be a whole number, 0 or more.",
+  searchBlank: "Please enter something to search for (q)",
+  searchControlCharacters: "The search text must not contain control characters.",
+  categoryNameRequired: "A category name is required",
+  categoryNameControlCharacters: "The category name must not contain control characters",
+  chooseLocation: "Choose a location",
+  unknownLocation: "Unknown location",
+} as const;
+
+/** A retried write's `Idempotency-Key` (docs/decisions/015-checkout-and-payments.md). */
+export const idempotencyMessages = {
+  invalid: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+  tooFast: "This Idempotency-Key is being reused too fast; please retry.",
+  otherRequest: "This Idempotency-Key was already used with a different request.",
+  inFlight: "A request with this Idempotency-Key is still being answered; please retry shortly.",
+} as const;
+
+/** The accounts' abuse limits (src/domain/accounts/internals.ts); the limiter appends the wait. */
+export const accountLimitMessages = {
+  signinAccount: "Too many sign-in attempts for this account.",
+  signinIp: "Too many sign-in attempts from your network.",
+  signupIp: "Too many sign-ups from your network.",
+  verifyIp: "Too many codes tried from your network.",
+  verifyAccount: "Too many codes tried for this e-mail.",
+  sendCodeAccount: "We sent a code to this e-mail a moment ago.",
+  sendCodeIp: "Too many codes requested from your network.",
+  forgotIp: "Too many password resets requested from your network.",
+  changePasswordAccount: "Too many password changes tried.",
+} as const;
+
+/** What a page that failed shows (the web app's error boundary), and a section whose data did not load. */
+export const pageMessages = {
+  notFound: "Page not found",
+  notFoundDetail: "The page you are looking for does not exist.",
+  notFoundTitle: "Page not found | Storefront",
+  refused: "This request could not be handled",
+  failed: "Something went wrong",
+  tryAgain: "Please try again in a moment.",
+  productsNotLoaded: "These products could not be loaded. Please try again in a moment.",
+} as const;
+
+/** What the HTTP edge answers a request it refuses before any route, or one that failed on our side. */
+export const requestMessages = {
+  /** The API's 500: never the internals. */
+  serverFailed: "Something went wrong on our side. Please try again.",
+  busy: "The shop is busy, try again shortly.",
+  crossSite: "This request came from another site and was refused. Reload the shop's page and try again.",
+  invalid: "Invalid request",
+  methodNotServed: (method: string) => `The method ${method} is not served here.`,
+  badHost: "The request's Host header is not a valid host name.",
+  compressedBody: "Compressed request bodies are not accepted; send the body uncompressed.",
+  bodyTooLarge: "The request body is too large.",
+  notJson: "This content type is not accepted here; send JSON.",
+  emptyJson: "The request body is empty; send a JSON object.",
+  invalidJson: "The request body is not valid JSON.",
+  noApiRoute: (method: string, path: string) => `No API route ${method} ${path}`,
+  formTooLarge: "The form is too large.",
+  checkForm: "Please check the form",
+  formUnsupportedType:
+    "This page takes a form (application/x-www-form-urlencoded or multipart/form-data), not this content type.",
+  formNoBoundary: "This multipart form names no boundary, so its fields cannot be read.",
+  formMalformed: "This form could not be read: its body does not match its content type.",
+} as const;
+
+/** The accounts service's refusals (sign-in, codes, passwords, Google). */
+export const accountErrors = {
+  badCredentials: "Invalid email or password.",
+  notVerified: "Your e-mail is not verified yet. Verify it with the code we e-mail you, then sign in.",
+  emailTaken: "An account with this e-mail already exists. Please sign in, or use Forgot Password.",
+  wrongCode: "The code is wrong or has expired. Check the latest e-mail we sent, or ask for a new code.",
+  deadCode: "Too many wrong codes. Please ask for a new code.",
+  resetExpired: "Your password reset has expired or was already used. Please ask for a new code with Forgot Password.",
+  resetNeedsCode: "Please verify the code we e-mailed you before choosing a new password.",
+  oldPasswordWrong: "The old password is not correct.",
+  noPassword: "This account signs in with Google and has no password yet. Use Forgot Password to set one.",
+  googleNoToken: "Google sign-in did not finish: the ID token Google returned (credential) is missing. Please try again.",
+  googleEmailUnverified: "Your Google account's e-mail is not verified, so it cannot be used to sign in here.",
+  noAccount: "This account does not exist.",
+  mailFailed: "We could not send the e-mail right now. Please try again in a few minutes.",
+  commonPassword: "This password is one of the most common passwords and easy to guess. Please choose another one.",
 } as const;

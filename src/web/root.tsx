@@ -18,6 +18,7 @@ import {
   servicesContext,
   settingsContext,
 } from "#app-context";
+import { pageMessages } from "#shared/messages.ts";
 import type { Route } from "./+types/root.ts";
 import appStylesheet from "./app.css?url";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
@@ -154,8 +155,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string"
       ? error.data
       : undefined;
-  const title = notFound ? "Page not found" : clientMistake ? "This request could not be handled" : "Something went wrong";
-  const detail = notFound ? "The page you are looking for does not exist." : (clientMistake ?? "Please try again in a moment.");
+  const title = notFound ? pageMessages.notFound : clientMistake ? pageMessages.refused : pageMessages.failed;
+  const detail = notFound ? pageMessages.notFoundDetail : (clientMistake ?? pageMessages.tryAgain);
   return (
     <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>

@@ -3,6 +3,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
+import { sessionMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
@@ -83,7 +84,7 @@ describe("a visitor", () => {
 describe("POST /api/cart/add", () => {
   it("adds with the database's title, image, rating, price and sub-total, never the body's", async () => {
     const me = await shopper();
-    const response = await add(me.token, originalBody(product, 2, "someone-else"));
+    const response = await add(me.token, originalBody(product, 2, me.id));
     expect(response.status).toBe(201);
     const image = product.images[0] ?? "";
     expect(response.body).toEqual({
@@ -191,7 +192,7 @@ describe("PUT and DELETE /api/cart/{id}", () => {
     const { body: line } = await add(owner.token, { productId: product.id, quantity: 2 });
     const url = `/api/cart/${line._id}`;
     for (const request of [
-      { method: "PUT" as const, url, payload: { quantity: 1, userId: owner.id } },
+      { method: "PUT" as const, url, payload: { quantity: 1, userId: stranger.id } },
       { method: "DELETE" as const, url },
       { method: "GET" as const, url },
     ]) {
@@ -199,7 +200,10 @@ describe("PUT and DELETE /api/cart/{id}", () => {
       expect(response.status, request.method).toBe(404);
       expect(response.body).toMatchObject({ error: true, msg: "Cart item not found" });
     }
-    expect((await list(stranger.token, `?userId=${owner.id}`)).body).toEqual([]);
+    expect(await list(stranger.token, `?userId=${owner.id}`)).toMatchObject({
+      status: 403,
+      body: { msg: sessionMessages.otherShopper },
+    });
     expect((await list(owner.token)).body).toMatchObject([{ _id: line._id, quantity: 2 }]);
   });
 

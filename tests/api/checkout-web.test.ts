@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";

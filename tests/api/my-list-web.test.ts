@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wishlistItems } from "#db/schema/wishlist.ts";
-import { wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { wishlistMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";
 import { escapeHtml } from "../support/html.ts";

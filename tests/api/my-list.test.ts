@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wishlistItems } from "#db/schema/wishlist.ts";
-import { wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { sessionMessages, wishlistMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
@@ -146,7 +146,7 @@ describe("another shopper's list", () => {
     await add(them.token, { productId: product.id });
     const read = await call({ method: "GET", url: `/api/my-list?userId=${them.id}`, token: me.token });
     expect(read.status).toBe(403);
-    expect(read.body).toMatchObject({ error: true, msg: wishlistMessages.otherUser });
+    expect(read.body).toMatchObject({ error: true, msg: sessionMessages.otherShopper });
     const lookup = await call({ method: "GET", url: `/api/my-list?productId=${product.id}&userId=${them.id}`, token: me.token });
     expect(lookup.status).toBe(403);
     const write = await add(me.token, { productId: product.id, userId: them.id });

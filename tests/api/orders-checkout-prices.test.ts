@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
 import { createTestGateway } from "#integrations/payments/test-gateway.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { billing, ordersServiceOn } from "../support/orders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";

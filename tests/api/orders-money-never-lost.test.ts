@@ -4,7 +4,7 @@ import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
 import { RELEASED_RECHECK_DAYS } from "#domain/orders/reconcile.ts";
 import { createRazorpayGateway } from "#integrations/payments/razorpay.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { billing, ordersServiceOn } from "../support/orders.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";

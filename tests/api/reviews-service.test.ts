@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/reviews.ts";
 import type { AddReview } from "#domain/reviews/reviews-service.ts";
-import { reviewMessages } from "#shared/messages.ts";
+import { reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { insertTestOrder } from "../support/order-rows.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
@@ -31,11 +31,11 @@ async function storedRating(productId: string) {
 }
 
 describe("who writes a review", () => {
-  it("refuses a visitor with 'Please Login first' and writes nothing", async () => {
+  it("refuses a visitor with 'Please login first' and writes nothing", async () => {
     const product = await createTestProduct(t.db);
     await expect(add({ userId: null, productId: product.id })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
-      message: reviewMessages.loginFirst,
+      message: sessionMessages.loginFirst,
     });
     expect(await reviewRows(product.id)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviewMessages } from "#shared/messages.ts";
+import { reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { type AccountsTestApp, createAccountsTestApp, uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";
 import { TEST_PUBLIC_URL } from "../support/test-app.ts";
@@ -53,7 +53,7 @@ describe("the review form", () => {
     const product = await createTestProduct(t.app.db);
     const answer = await submit(product, { review: "Posted without an account." });
     expect(answer.status).toBe(401);
-    expect(answer.html).toContain(reviewMessages.loginFirst);
+    expect(answer.html).toContain(sessionMessages.loginFirst);
     expect(answer.html).toContain(`href="/signIn?redirectTo=${encodeURIComponent(reviewUrl(product))}"`);
     expect(answer.html).toContain("No reviews yet.");
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "#db/schema/reviews.ts";
-import { reviewMessages } from "#shared/messages.ts";
+import { reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { type AccountsTestApp, createAccountsTestApp } from "../support/accounts.ts";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";
 import { insertTestOrder } from "../support/order-rows.ts";
@@ -116,19 +116,19 @@ describe("GET /api/productReviews", () => {
 });
 
 describe("POST /api/productReviews/add", () => {
-  it("refuses a visitor with 401 'Please Login first'", async () => {
+  it("refuses a visitor with 401 'Please login first'", async () => {
     const product = await createTestProduct(t.app.db);
     const response = await post({ productId: product.id, review: "Anonymous praise.", customerRating: 5 });
-    expect(response).toMatchObject({ status: 401, body: { error: true, msg: reviewMessages.loginFirst } });
+    expect(response).toMatchObject({ status: 401, body: { error: true, msg: sessionMessages.loginFirst } });
     expect(await listOf(product.id)).toEqual([]);
   });
 
-  it("writes as the signed-in shopper, ignoring another user's name and id in the body", async () => {
+  it("writes as the signed-in shopper: a name in the body is ignored, another user's id is refused (403)", async () => {
     const product = await createTestProduct(t.app.db);
     const me = await t.signUpVerified();
     const someoneElse = await t.signUpVerified();
     const response = await post(
-      { productId: product.id, review: "Mine.", customerRating: "4.5", customerName: "Impostor", customerId: someoneElse.userId },
+      { productId: product.id, review: "Mine.", customerRating: "4.5", customerName: "Impostor", customerId: me.userId },
       me.token,
     );
     expect(response.status).toBe(201);
@@ -140,6 +140,9 @@ describe("POST /api/productReviews/add", () => {
     });
     const [stored] = await t.app.db.select().from(reviews).where(eq(reviews.productId, product.id));
     expect(stored).toMatchObject({ userId: me.userId, customerName: "Asha Rao" });
+    const forged = await post({ productId: product.id, review: "Not mine.", customerId: someoneElse.userId }, me.token);
+    expect(forged).toMatchObject({ status: 403, body: { error: true, msg: sessionMessages.otherShopper } });
+    expect(await listOf(product.id)).toMatchObject([{ review: "Mine." }]);
   });
 
   it("refuses ratings outside 0.5 to 5 in half steps, a blank text and a text over 2,000 characters", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { wishlistItems } from "#db/schema/wishlist.ts";
 import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
-import { myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { myListFull, wishlistMessages } from "#shared/messages.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 

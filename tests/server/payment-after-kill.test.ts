@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import { GOOD_PASSWORD } from "../support/accounts.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 import { billing } from "../support/orders.ts";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountErrors, accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
-import { type AccountInternals, accountErrors, normalizeEmail } from "./internals.ts";
+import { type AccountInternals, normalizeEmail } from "./internals.ts";
 import type { Requester, SignedIn } from "./types.ts";
 
 /** "Sign in with Google": an ID token the provider signed for this shop becomes a session. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
+import { accountErrors, accountLimitMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimitPolicy } from "../rate-limit/rate-limiter.ts";
 import { createOneTimeCodes } from "./one-time-codes.ts";
@@ -13,22 +14,6 @@ import type { Account, AccountsDeps, Requester, SignedIn } from "./types.ts";
 export type AccountInternals = ReturnType<typeof createAccountInternals>;
 
 export type UserRow = typeof users.$inferSelect;
-
-export const accountErrors = {
-  badCredentials: "Invalid email or password.",
-  notVerified: "Your e-mail is not verified yet. Verify it with the code we e-mail you, then sign in.",
-  emailTaken: "An account with this e-mail already exists. Please sign in, or use Forgot Password.",
-  wrongCode: "The code is wrong or has expired. Check the latest e-mail we sent, or ask for a new code.",
-  deadCode: "Too many wrong codes. Please ask for a new code.",
-  resetExpired: "Your password reset has expired or was already used. Please ask for a new code with Forgot Password.",
-  resetNeedsCode: "Please verify the code we e-mailed you before choosing a new password.",
-  oldPasswordWrong: "The old password is not correct.",
-  noPassword: "This account signs in with Google and has no password yet. Use Forgot Password to set one.",
-  googleNoToken: "Google sign-in did not finish: the ID token Google returned (credential) is missing. Please try again.",
-  googleEmailUnverified: "Your Google account's e-mail is not verified, so it cannot be used to sign in here.",
-  noAccount: "This account does not exist.",
-  mailFailed: "We could not send the e-mail right now. Please try again in a few minutes.",
-} as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -61,27 +46,27 @@ export function createAccountInternals(deps: AccountsDeps) {
     signinAccount: {
       limit: limits.signinMaxFailures,
       windowSeconds: limits.signinWindowSeconds,
-      message: "Too many sign-in attempts for this account.",
+      message: accountLimitMessages.signinAccount,
     },
     signinIp: {
       limit: limits.signinMaxFailures * 5,
       windowSeconds: limits.signinWindowSeconds,
-      message: "Too many sign-in attempts from your network.",
+      message: accountLimitMessages.signinIp,
     },
-    signupIp: { limit: 10, windowSeconds: 3600, message: "Too many sign-ups from your network." },
-    verifyIp: { limit: 30, windowSeconds: 900, message: "Too many codes tried from your network." },
-    verifyAccount: { limit: limits.otpMaxAttempts * 3, windowSeconds: 900, message: "Too many codes tried for this e-mail." },
+    signupIp: { limit: 10, windowSeconds: 3600, message: accountLimitMessages.signupIp },
+    verifyIp: { limit: 30, windowSeconds: 900, message: accountLimitMessages.verifyIp },
+    verifyAccount: { limit: limits.otpMaxAttempts * 3, windowSeconds: 900, message: accountLimitMessages.verifyAccount },
     sendCodeAccount: {
       limit: 1,
       windowSeconds: limits.otpResendSeconds,
-      message: "We sent a code to this e-mail a moment ago.",
+      message: accountLimitMessages.sendCodeAccount,
     },
-    sendCodeIp: { limit: 20, windowSeconds: 900, message: "Too many codes requested from your network." },
-    forgotIp: { limit: 10, windowSeconds: 900, message: "Too many password resets requested from your network." },
+    sendCodeIp: { limit: 20, windowSeconds: 900, message: accountLimitMessages.sendCodeIp },
+    forgotIp: { limit: 10, windowSeconds: 900, message: accountLimitMessages.forgotIp },
     changePasswordAccount: {
       limit: limits.signinMaxFailures,
       windowSeconds: limits.signinWindowSeconds,
-      message: "Too many password changes tried.",
+      message: accountLimitMessages.changePasswordAccount,
     },
   } satisfies Record<string, RateLimitPolicy>;
 

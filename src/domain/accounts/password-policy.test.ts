@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE, passwordPolicyProblem } from "./password-policy.ts";
+import { accountErrors } from "#shared/messages.ts";
+import { passwordPolicyProblem } from "./password-policy.ts";
 
 describe("password policy", () => {
   it("accepts 8 to 128 characters that are not a common password", () => {
@@ -16,7 +17,7 @@ describe("password policy", () => {
   it.each(["password", "Password1", "12345678", "qwertyuiop", "iloveyou123", "PASSWORD2024", "aaaaaaaa", "1q2w3e4r5t"])(
     "refuses the common password %s whatever its case",
     (password) => {
-      expect(passwordPolicyProblem(password)).toBe(COMMON_PASSWORD_MESSAGE);
+      expect(passwordPolicyProblem(password)).toBe(accountErrors.commonPassword);
     },
   );
 });

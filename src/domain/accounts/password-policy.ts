@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountErrors, accountMessages } from "#shared/messages.ts";
 
 let common: Set<string> | undefined;
 
@@ -15,13 +15,10 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
-export const COMMON_PASSWORD_MESSAGE =
-  "This password is one of the most common passwords and easy to guess. Please choose another one.";
-
 /** The policy's message for `password`, or undefined when it is acceptable (8–128 characters, not a common one). */
 export function passwordPolicyProblem(password: string): string | undefined {
   if (password.length < PASSWORD_MIN) return accountMessages.passwordTooShort;
   if (password.length > PASSWORD_MAX) return accountMessages.passwordTooLong;
-  if (commonPasswords().has(password.toLowerCase())) return COMMON_PASSWORD_MESSAGE;
+  if (commonPasswords().has(password.toLowerCase())) return accountErrors.commonPassword;
   return undefined;
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountErrors, accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { consumeWrite } from "../rate-limit/policies.ts";
-import { type AccountInternals, accountErrors, toAccount } from "./internals.ts";
+import { type AccountInternals, toAccount } from "./internals.ts";
 import type { Account } from "./types.ts";
 
 export interface ProfileInput {

@@ -1,5 +1,6 @@
+import { accountErrors } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
-import { type AccountInternals, accountErrors, normalizeEmail, toAccount } from "./internals.ts";
+import { type AccountInternals, normalizeEmail, toAccount } from "./internals.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { Account, Requester, SignedIn } from "./types.ts";
 

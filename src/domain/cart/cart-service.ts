@@ -2,7 +2,8 @@ import { and, eq, inArray, isNotNull, lt, notExists, or, sql } from "drizzle-orm
 import type { Db, DbExecutor } from "#db/client.ts";
 import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
-import { CART_QUANTITY_MAX, cartMessages, firstMissingOption, missingOptionMessage } from "#shared/schemas/cart.ts";
+import { cartMessages, catalogMessages, missingOptionMessage } from "#shared/messages.ts";
+import { CART_QUANTITY_MAX, firstMissingOption } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { consumeWrite, type Writer } from "../rate-limit/policies.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
@@ -97,7 +98,7 @@ export function createCartService({ db, limiter }: CartDeps) {
       const [product] = guestToken
         ? await statements.productToAddForGuest(input.productId, guestToken)
         : await statements.productToAdd(input.productId);
-      if (!product) throw notFound("Product not found");
+      if (!product) throw notFound(catalogMessages.productNotFound);
       const missing = firstMissingOption(product, input);
       if (missing) throw badRequest(missingOptionMessage(missing.label));
       // Only the option lists the product has are kept: a value for a list it lacks is no choice.
@@ -234,12 +235,12 @@ function networkOf(owner: CartOwner & { kind: "guest" }): Writer {
 function assertQuantity(quantity: number) {
   if (!Number.isInteger(quantity)) throw badRequest(cartMessages.quantityNumber);
   if (quantity < 1) throw badRequest(cartMessages.quantityMin);
-  if (quantity > CART_QUANTITY_MAX) throw badRequest(`quantity must be at most ${CART_QUANTITY_MAX}`);
+  if (quantity > CART_QUANTITY_MAX) throw badRequest(cartMessages.quantityMax(CART_QUANTITY_MAX));
 }
 
 /** More than is left (or than one line may hold): nothing changes. */
 function aboveLimit(countInStock: number): AppError {
   if (countInStock <= 0) return new AppError("CONFLICT", cartMessages.outOfStock);
-  if (countInStock > CART_QUANTITY_MAX) return new AppError("CONFLICT", `quantity must be at most ${CART_QUANTITY_MAX}`);
+  if (countInStock > CART_QUANTITY_MAX) return new AppError("CONFLICT", cartMessages.quantityMax(CART_QUANTITY_MAX));
   return new AppError("CONFLICT", cartMessages.aboveStock);
 }

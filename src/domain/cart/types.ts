@@ -1,6 +1,6 @@
 import type { CartOptionKey } from "#shared/schemas/cart.ts";
 
-export type { GuestCartMerge } from "#shared/schemas/cart.ts";
+export type { GuestCartMerge } from "#shared/messages.ts";
 
 /**
  * Whose cart: a signed-in shopper's (the user id from the session) or a visitor's, found by the random token of the

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/reviews.ts";
+import { catalogMessages } from "#shared/messages.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
@@ -73,7 +74,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
         .from(categories)
         .where(eq(categories.id, id));
-      if (!row) throw notFound("Category not found");
+      if (!row) throw notFound(catalogMessages.categoryNotFound);
       return row;
     },
 
@@ -101,7 +102,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
       const items = await prepared.after(filter, after);
       if (items.length < filter.perPage && !(await prepared.byId(after))) {
-        throw notFound("The product this page continues after no longer exists: start again from the first page.");
+        throw notFound(catalogMessages.cursorGone);
       }
       return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
     },
@@ -118,7 +119,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     async getProduct(id: string): Promise<Product> {
       const product = await prepared.byId(id);
-      if (!product) throw notFound("Product not found");
+      if (!product) throw notFound(catalogMessages.productNotFound);
       return product;
     },
 
@@ -145,14 +146,14 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
      */
     async setStock(productId: string, countInStock: number): Promise<void> {
       if (!Number.isInteger(countInStock) || countInStock < 0) {
-        throw new AppError("BAD_REQUEST", "Stock must be a whole number, 0 or more.");
+        throw new AppError("BAD_REQUEST", catalogMessages.stockWhole);
       }
       const updated = await db
         .update(products)
         .set({ countInStock })
         .where(eq(products.id, productId))
         .returning({ id: products.id });
-      if (updated.length === 0) throw notFound("Product not found");
+      if (updated.length === 0) throw notFound(catalogMessages.productNotFound);
       changes.productsChanged([productId]);
     },
 
@@ -207,7 +208,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
      */
     async applyReviewAggregate(tx: DbExecutor, productId: string): Promise<{ rating: number; reviewCount: number }> {
       const locked = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
-      if (locked.length === 0) throw notFound("Product not found");
+      if (locked.length === 0) throw notFound(catalogMessages.productNotFound);
       const [row] = await tx
         .select({ total: sql<number>`coalesce(sum(${reviews.customerRating}::float8), 0)`.mapWith(Number), count: count() })
         .from(reviews)

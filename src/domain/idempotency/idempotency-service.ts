@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { idempotencyKeys } from "#db/schema/idempotency.ts";
+import { idempotencyMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
@@ -50,12 +51,12 @@ export function createIdempotencyService({ db, now }: { db: Db; now: () => Date 
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
         const [first] = await db.select().from(idempotencyKeys).where(where);
-        if (!first) throw new AppError("CONFLICT", "This Idempotency-Key is being reused too fast; please retry.");
+        if (!first) throw new AppError("CONFLICT", idempotencyMessages.tooFast);
         if (first.requestHash !== requestHash) {
-          throw new AppError("UNPROCESSABLE", "This Idempotency-Key was already used with a different request.");
+          throw new AppError("UNPROCESSABLE", idempotencyMessages.otherRequest);
         }
         if (first.status === null) {
-          throw new AppError("CONFLICT", "A request with this Idempotency-Key is still being answered; please retry shortly.");
+          throw new AppError("CONFLICT", idempotencyMessages.inFlight);
         }
         return { status: first.status, body: first.body as T, replayed: true };
       }

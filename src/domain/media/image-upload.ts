@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages, uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 
 export const PROFILE_IMAGE_MAX_PX = 512;
@@ -31,7 +31,7 @@ export async function reencodeProfileImage(data: Uint8Array, options: { maxPixel
     return { data: output, width: info.width, height: info.height, contentType: "image/webp" as const };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError("PAYLOAD_TOO_LARGE", "This image has too many pixels. Please choose a smaller photo.");
+      throw new AppError("PAYLOAD_TOO_LARGE", uploadMessages.tooManyPixels);
     }
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
   }

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { uploads } from "#db/schema/media.ts";
-import { accountMessages, photoTooLarge } from "#shared/messages.ts";
+import { accountMessages, photoTooLarge, uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { consumeWrite } from "../rate-limit/policies.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
@@ -21,8 +21,6 @@ export interface Upload {
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
-
-export const UNKNOWN_UPLOAD_MESSAGE = "That image was not uploaded by you. Please upload the photo again.";
 
 export interface UploadsDeps {
   db: Db;
@@ -132,7 +130,7 @@ export function createUploadsService(deps: UploadsDeps) {
       if (fileNames.length === 0) return;
       const owned = and(eq(uploads.userId, input.userId), inArray(uploads.fileName, fileNames));
       const rows = await tx.select({ fileName: uploads.fileName }).from(uploads).where(owned);
-      if (rows.length !== fileNames.length) throw new AppError("BAD_REQUEST", UNKNOWN_UPLOAD_MESSAGE);
+      if (rows.length !== fileNames.length) throw new AppError("BAD_REQUEST", uploadMessages.notOwnUpload);
       await tx.update(uploads).set({ pending: false }).where(owned);
     },
 

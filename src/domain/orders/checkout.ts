@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { withTransaction } from "#db/client.ts";
-import { type BillingInput, checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
+import type { BillingInput } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
 import type { OrdersContext } from "./deps.ts";
@@ -13,8 +14,7 @@ import type { Order, PaymentStep } from "./types.ts";
 export const flatAddress = (billing: BillingInput) =>
   billing.streetAddressLine2 ? `${billing.streetAddressLine1}, ${billing.streetAddressLine2}` : billing.streetAddressLine1;
 
-const providerUnavailable = () =>
-  new AppError("UNAVAILABLE", "The payment service is not answering. Nothing was charged; please try again shortly.");
+const providerUnavailable = () => new AppError("UNAVAILABLE", checkoutMessages.providerDown);
 
 /** The session's cart, ready for checkout: it has lines and none is blocked. */
 async function checkoutCart(deps: OrdersContext, userId: string, whenEmpty = () => badRequest(checkoutMessages.cartEmpty)) {

@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, lt, ne } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { orders, outbox, paymentEvents } from "#db/schema/orders.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
@@ -131,13 +131,12 @@ export function createOrdersService(dependencies: OrdersDeps) {
      */
     async setStatus(orderId: string, status: OrderStatus): Promise<void> {
       if (!(ownerSettableStatuses as readonly string[]).includes(status)) {
-        throw badRequest(`Status must be one of: ${ownerSettableStatuses.join(", ")}`);
+        throw badRequest(checkoutMessages.statusOneOf(ownerSettableStatuses));
       }
       const order = await findOrder(db, byId(orderId));
       if (!order) throw notFound(checkoutMessages.orderNotFound);
       if (order.status === "pending") {
-        if (status !== "cancelled")
-          throw new AppError("CONFLICT", "A pending order is waiting for its payment: it can only be cancelled.");
+        if (status !== "cancelled") throw new AppError("CONFLICT", checkoutMessages.pendingCancelOnly);
         const ended = await releaseUnlessPaid(deps, order, "cancelled");
         if (ended.settled) {
           throw new AppError(

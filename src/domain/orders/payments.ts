@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { orders, paymentEvents } from "#db/schema/orders.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages } from "#shared/messages.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
@@ -49,7 +49,7 @@ export async function completeWithPayment(deps: OrdersContext, order: Order, pay
   }
   if (payment.status !== "captured") {
     // Authorised but not captured yet: reconciliation will see it captured (or failed) later.
-    throw new AppError("CONFLICT", "Your payment is still being processed. We will e-mail you when it is confirmed.");
+    throw new AppError("CONFLICT", checkoutMessages.stillProcessing);
   }
   return applyCapturedPayment(deps, order, payment);
 }
@@ -207,7 +207,7 @@ export async function handleWebhook(
   input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
 ): Promise<{ duplicate: boolean }> {
   const event = deps.gateway.parseWebhook(input);
-  if (!event) throw badRequest("Invalid webhook signature");
+  if (!event) throw badRequest(checkoutMessages.webhookSignature);
   const [seen] = await deps.db
     .select({ eventId: paymentEvents.eventId })
     .from(paymentEvents)
@@ -246,7 +246,7 @@ export async function payWithTestProvider(
   outcome: "success" | "failure",
 ): Promise<Order> {
   const { gateway } = deps;
-  if (!isTestGateway(gateway)) throw new AppError("FORBIDDEN", "Test payments are off in this shop.");
+  if (!isTestGateway(gateway)) throw new AppError("FORBIDDEN", checkoutMessages.testPaymentsOff);
   const order = await deps.statements.ownOrder(userId, orderId);
   if (!order) throw notFound(checkoutMessages.orderNotFound);
   if (order.status !== "pending") {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { writeLimitMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimitStore } from "./ports.ts";
 
@@ -64,7 +65,7 @@ export function retryAfterSeconds(resetAt: Date, at: Date): number {
 
 function tooMany(message: string, resetAt: Date, at: Date): AppError {
   const retryAfter = retryAfterSeconds(resetAt, at);
-  return new AppError("TOO_MANY_REQUESTS", `${message} Please try again in ${formatWait(retryAfter)}.`, { retryAfter });
+  return new AppError("TOO_MANY_REQUESTS", `${message} ${writeLimitMessages.tryAgainIn(formatWait(retryAfter))}`, { retryAfter });
 }
 
 export function formatWait(seconds: number): string {

@@ -6,7 +6,7 @@ import { products } from "#db/schema/catalog.ts";
 import { orderItems, orders } from "#db/schema/orders.ts";
 import { reviews } from "#db/schema/reviews.ts";
 import { RATING_MAX } from "#shared/constants.ts";
-import { reviewMessages } from "#shared/messages.ts";
+import { catalogMessages, reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { reviewInput } from "#shared/schemas/reviews.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import { toPage } from "../catalog/product-query.ts";
@@ -165,12 +165,12 @@ export function createReviewsService({
     /**
      * Writes the shopper's review of a product, replacing their earlier one (new text, rating and date), and
      * recomputes the product's rating in the same transaction. The author's id and name come from their account.
-     * UNAUTHORIZED 'Please Login first' for a visitor, BAD_REQUEST with the form's message, NOT_FOUND for an unknown
+     * UNAUTHORIZED 'Please login first' for a visitor, BAD_REQUEST with the form's message, NOT_FOUND for an unknown
      * product, TOO_MANY_REQUESTS past the shopper's hourly limit (nothing written).
      */
     async addReview(input: AddReview): Promise<AddedReview> {
       const { userId } = input;
-      if (!userId) throw new AppError("UNAUTHORIZED", reviewMessages.loginFirst);
+      if (!userId) throw new AppError("UNAUTHORIZED", sessionMessages.loginFirst);
       const parsed = reviewInput.safeParse({
         productId: input.productId,
         review: input.review,
@@ -182,9 +182,9 @@ export function createReviewsService({
 
       const written = await withTransaction(db, async (tx) => {
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
-        if (!author) throw new AppError("UNAUTHORIZED", reviewMessages.loginFirst);
+        if (!author) throw new AppError("UNAUTHORIZED", sessionMessages.loginFirst);
         const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
-        if (!product) throw notFound("Product not found");
+        if (!product) throw notFound(catalogMessages.productNotFound);
         const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));
         const [earlier] = await tx.select({ id: reviews.id }).from(reviews).where(mine);
         const fields = { customerName: author.name, review, customerRating, createdAt: now() };

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { wishlistItems } from "#db/schema/wishlist.ts";
-import { MY_LIST_MAX, myListFull, wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { catalogMessages, myListFull, wishlistMessages } from "#shared/messages.ts";
+import { MY_LIST_MAX } from "#shared/schemas/wishlist.ts";
 import { AppError, notFound } from "../errors.ts";
 import { consumeWrite } from "../rate-limit/policies.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
@@ -90,7 +91,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
       const existing = await find(userId, productId);
       if (existing) return { entry: existing, added: false };
       const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-      if (!product) throw notFound("Product not found");
+      if (!product) throw notFound(catalogMessages.productNotFound);
       const [held] = await db.select({ n: count() }).from(wishlistItems).where(ofUser(userId));
       if ((held?.n ?? 0) >= maxItems) throw new AppError("CONFLICT", myListFull(maxItems));
       await countChange(userId);
@@ -100,7 +101,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
         .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] })
         .returning({ id: wishlistItems.id });
       const entry = await find(userId, productId);
-      if (!entry) throw notFound("Product not found");
+      if (!entry) throw notFound(catalogMessages.productNotFound);
       return { entry, added: inserted.length > 0 };
     },
 

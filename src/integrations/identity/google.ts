@@ -43,7 +43,7 @@ export function createGoogleVerifier(options: GoogleVerifierOptions): IdentityVe
       try {
         getKey = await keys;
       } catch {
-        throw new AppError("UNAVAILABLE", "Google sign-in is unreachable right now. Please try again in a moment.");
+        throw new AppError("UNAVAILABLE", accountMessages.googleUnreachable);
       }
       try {
         const { payload } = await jwtVerify(idToken, getKey, {
@@ -65,9 +65,9 @@ export function createGoogleVerifier(options: GoogleVerifierOptions): IdentityVe
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof Error && "code" in error && error.code === "ERR_JWKS_TIMEOUT") {
-          throw new AppError("UNAVAILABLE", "Google sign-in is unreachable right now. Please try again in a moment.");
+          throw new AppError("UNAVAILABLE", accountMessages.googleUnreachable);
         }
-        throw new AppError("UNAUTHORIZED", "Google sign-in failed: the sign-in token is not valid. Please try again.");
+        throw new AppError("UNAUTHORIZED", accountMessages.googleTokenInvalid);
       }
     },
   };

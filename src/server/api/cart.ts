@@ -1,19 +1,18 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Account } from "#domain/accounts/types.ts";
-import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
-import { cartAddBody, cartMessages, cartUpdateBody } from "#shared/schemas/cart.ts";
+import { cartMessages } from "#shared/messages.ts";
+import { cartAddBody, cartUpdateBody } from "#shared/schemas/cart.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { errorJson } from "./error-schemas.ts";
 import { idempotent } from "./idempotency.ts";
 import { cartItemJson, createCartPresenter } from "./present-cart.ts";
-import { parse, validatedInRoute, withFailure } from "./route-support.ts";
+import { checkNamedUsers, namedUserDoc, parse, signedInShopper, validatedInRoute, withFailure } from "./route-support.ts";
 
 /** Failures carry the contract's `status: false` where the original client reads it (it shows `msg`). */
 const failedJson = errorJson.extend({ status: z.literal(false).optional() });
-const errors = { 400: failedJson, 401: failedJson, 404: failedJson, 409: failedJson, 422: failedJson };
+const errors = { 400: failedJson, 401: failedJson, 403: failedJson, 404: failedJson, 409: failedJson, 422: failedJson };
 
 const ignored = (what: string) => `Ignored: ${what}`;
 const addBodyDoc = z.object({
@@ -28,19 +27,19 @@ const addBodyDoc = z.object({
   price: z.number().optional().describe(ignored("read from the product")),
   subTotal: z.number().optional().describe(ignored("computed from the product's price")),
   countInStock: z.number().optional().describe(ignored("read from the product")),
-  userId: z.string().optional().describe(ignored("the session's user")),
+  userId: z.string().optional().describe(namedUserDoc),
 });
 const updateBodyDoc = addBodyDoc
   .pick({ productTitle: true, image: true, rating: true, price: true, subTotal: true, productId: true, userId: true })
   .partial()
   .extend({ quantity: z.number().int().min(1).describe("The line's new quantity (at most the stock)") });
 const lineParams = z.object({ id: idParam("id") });
-const listQuery = z.object({ userId: z.string().max(200).optional().describe(ignored("the session's cart is listed")) });
+const listQuery = z.object({ userId: z.string().max(200).optional().describe(namedUserDoc) });
 const changed = { error: z.literal(false), status: z.literal(true), msg: z.string() };
 
 /**
  * Spec §7 "Cart" under /api, for signed-in shoppers (the account's cart, the same on every device): the user always
- * from the session (docs/architecture.md, invariant 3), a `userId` in the query or body ignored. Title, image, rating,
+ * from the session, a `userId` in the query or body only checked to be theirs (decision 006). Title, image, rating,
  * price, sub-total and stock come from the database; a client's copies are ignored. `GET /api/cart` answers a bare
  * array, `[]` for a visitor: the original client asks on every page with `Bearer null`, and an error there would blank
  * it. Visitors' carts (the guest cart cookie) are the web app's (docs/decisions/013-guest-cart.md).
@@ -63,12 +62,13 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
         tags,
         summary: "The session user's cart lines, oldest first, with current prices and stock ([] for a visitor)",
         querystring: listQuery,
-        response: { 200: z.array(cartItemJson) },
+        response: { 200: z.array(cartItemJson), 403: failedJson },
       },
     },
     async (request) => {
       const user = request.user;
       if (!user) return [];
+      checkNamedUsers(request, user);
       return (await cart.list(ownerOf(user))).lines.map((line) => present(line, user.id));
     },
   );
@@ -84,7 +84,7 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
       },
     },
     async (request) => {
-      const user = cartUser(request);
+      const user = signedInShopper(request);
       return present(await cart.find(ownerOf(user), request.params.id), user.id);
     },
   );
@@ -104,7 +104,7 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
       },
       async (request, reply) =>
         withFailure({ status: false }, async () => {
-          const user = cartUser(request);
+          const user = signedInShopper(request);
           // A retried add with the same Idempotency-Key answers the first result instead of adding again.
           return idempotent(services.idempotency, request, reply, { owner: `user:${user.id}`, scope: "cart/add" }, async () => {
             const { line } = await cart.add(ownerOf(user), parse(cartAddBody, request.body));
@@ -131,7 +131,7 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
     },
     async (request) =>
       withFailure({ status: false }, async () => {
-        const user = cartUser(request);
+        const user = signedInShopper(request);
         const { quantity } = parse(cartUpdateBody, request.body);
         const line = await cart.updateQuantity(ownerOf(user), request.params.id, quantity);
         return { error: false as const, status: true as const, msg: cartMessages.updated, ...present(line, user.id) };
@@ -152,15 +152,9 @@ export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: str
       },
     },
     async (request) => {
-      const user = cartUser(request);
+      const user = signedInShopper(request);
       await cart.remove(ownerOf(user), request.params.id);
       return { error: false as const, success: true as const, msg: cartMessages.removed, message: cartMessages.removed };
     },
   );
 };
-
-/** The signed-in shopper, or the spec's 401 'Please login first'. */
-function cartUser(request: FastifyRequest): Account {
-  if (!request.user) throw new AppError("UNAUTHORIZED", cartMessages.loginFirst);
-  return request.user;
-}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#domain/errors.ts";
 import type { IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
+import { idempotencyMessages } from "#shared/messages.ts";
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -9,7 +10,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !KEY.test(value)) {
-    throw new AppError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters.");
+    throw new AppError("BAD_REQUEST", idempotencyMessages.invalid);
   }
   return value;
 }

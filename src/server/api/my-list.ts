@@ -1,16 +1,14 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Account } from "#domain/accounts/types.ts";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import type { WishlistEntry } from "#domain/wishlist/types.ts";
 import { imageUrl } from "#shared/images.ts";
+import { wishlistMessages } from "#shared/messages.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { wishlistMessages } from "#shared/schemas/wishlist.ts";
 import { errorJson } from "./error-schemas.ts";
-import { parse, validatedInRoute, withFailure } from "./route-support.ts";
+import { checkNamedUsers, namedUserDoc, parse, signedInShopper, validatedInRoute, withFailure } from "./route-support.ts";
 
 /** A My List entry as the contract has it (spec §3): the product's current title, image, rating and price (rupees). */
 const entryJson = z.object({
@@ -31,14 +29,14 @@ const errors = { 400: failedJson, 401: failedJson, 403: failedJson, 404: failedJ
 
 const lookupQuery = z.object({
   productId: z.string().max(200).optional().describe("Is this product on the list? (answers [entry] or [])"),
-  userId: z.string().max(200).optional().describe("Ignored when absent; otherwise it must be the session's own (403)"),
+  userId: z.string().max(200).optional().describe(namedUserDoc),
 });
 
-/** What the add route reads: the product and, when sent, the user id (which must be the session's own). */
-const addForm = z.object({ productId: idParam("productId"), userId: z.unknown().optional() });
+/** What the add route reads: the product (a `userId` sent is checked by `signedInShopper`). */
+const addForm = z.object({ productId: idParam("productId") });
 const addBodyDoc = z.object({
   productId: z.string(),
-  userId: z.string().optional().describe("Must be the session's own when sent"),
+  userId: z.string().optional().describe(namedUserDoc),
   productTitle: z.string().optional().describe("Ignored: read from the product"),
   image: z.string().optional().describe("Ignored: read from the product"),
   rating: z.number().optional().describe("Ignored: read from the product"),
@@ -46,7 +44,7 @@ const addBodyDoc = z.object({
 });
 
 /**
- * Spec §7 "Wishlist" (My List) under /api, the user always from the session (docs/architecture.md, invariant 3). The
+ * Spec §7 "Wishlist" (My List) under /api, the user always from the session, a `userId` only checked (decision 006). The
  * GETs answer a bare array, empty for a visitor: the original client asks on every card with `Bearer null` and reads
  * `res.length`, so anything else would fill visitors' hearts. Adding reads title, image, rating and price from the
  * product, never from the body; adding twice is `{ status: false, msg }` (409), never a second row.
@@ -87,7 +85,7 @@ export const myListApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
     async (request) => {
       const user = request.user;
       if (!user) return [];
-      checkClaim(user, request.query.userId);
+      checkNamedUsers(request, user);
       const { productId } = request.query;
       if (productId === undefined) return (await wishlist.list(user.id)).map(present);
       // Like the original's `find(query)`: an id that is no product's matches nothing.
@@ -115,9 +113,8 @@ export const myListApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       },
       async (request, reply) =>
         withFailure({ status: false }, async () => {
-          const user = listUser(request);
+          const user = signedInShopper(request, wishlistMessages.loginToContinue);
           const form = parse(addForm, request.body);
-          checkClaim(user, form.userId);
           const { entry, added } = await wishlist.add(user.id, form.productId);
           if (!added) throw new AppError("CONFLICT", wishlistMessages.alreadyAdded);
           reply.status(201);
@@ -140,26 +137,9 @@ export const myListApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       },
     },
     async (request) => {
-      const user = listUser(request);
+      const user = signedInShopper(request, wishlistMessages.loginToContinue);
       await wishlist.remove(user.id, request.params.id);
       return { error: false as const, success: true as const, msg: wishlistMessages.removed, message: wishlistMessages.removed };
     },
   );
 };
-
-/** The signed-in shopper, or the spec's 401 'Please Login to continue'. */
-function listUser(request: FastifyRequest): Account {
-  if (!request.user) throw new AppError("UNAUTHORIZED", wishlistMessages.loginToContinue);
-  return request.user;
-}
-
-/**
- * The contract sends the user id in queries and bodies; it must be the session's own (docs/architecture.md, invariant
- * 3). Absent, empty, "undefined" and "null" (what the original client sends without a stored user) mean "not given".
- */
-function checkClaim(user: Account, claimed: unknown) {
-  if (typeof claimed !== "string" && typeof claimed !== "number") return;
-  const id = String(claimed).trim();
-  if (id === "" || id === "undefined" || id === "null") return;
-  if (id !== user.id) throw new AppError("FORBIDDEN", wishlistMessages.otherUser);
-}

@@ -1,18 +1,16 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Account } from "#domain/accounts/types.ts";
-import { AppError } from "#domain/errors.ts";
 import type { Order } from "#domain/orders/types.ts";
 import type { Services } from "#domain/services.ts";
 import { imageUrl } from "#shared/images.ts";
+import { fieldMessages } from "#shared/messages.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { billingForm } from "#shared/schemas/checkout.ts";
 import { safeText } from "#shared/schemas/text.ts";
 import { errorJson } from "./error-schemas.ts";
 import { idempotent } from "./idempotency.ts";
-import { parse, validatedInRoute } from "./route-support.ts";
+import { namedUserDoc, parse, signedInShopper, validatedInRoute } from "./route-support.ts";
 
 const errors = { 400: errorJson, 401: errorJson, 403: errorJson, 404: errorJson, 409: errorJson, 422: errorJson, 503: errorJson };
 const ignored = (what: string) => `Ignored: ${what}`;
@@ -78,9 +76,9 @@ const checkoutJson = z.object({
 });
 
 const proofText = (name: string) =>
-  safeText({ name, error: `${name} is required` })
+  safeText({ name, error: fieldMessages.required(name) })
     .trim()
-    .min(1, { error: `${name} is required` })
+    .min(1, { error: fieldMessages.required(name) })
     .max(200);
 const createBody = z.object({
   razorpay_order_id: proofText("razorpay_order_id"),
@@ -95,13 +93,13 @@ const createBodyDoc = createBody.extend({
   amount: z.number().optional().describe(ignored("the order's amount, from the database")),
   paymentId: z.string().optional().describe(ignored("razorpay_payment_id is verified instead")),
   email: z.string().optional().describe(ignored("the order's billing details")),
-  userid: z.string().optional().describe(ignored("the session's user")),
+  userid: z.string().optional().describe(namedUserDoc),
   products: z.array(z.unknown()).optional().describe(ignored("the order's lines, from the cart at checkout")),
   date: z.string().optional().describe(ignored("the server's clock")),
 });
 
 const listQuery = z.object({
-  userid: z.string().max(200).optional().describe(ignored("the session's orders are listed")),
+  userid: z.string().max(200).optional().describe(namedUserDoc),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(50).default(20),
 });
@@ -143,8 +141,8 @@ export function presentOrder(order: Order, publicUrl: string): z.output<typeof o
 }
 
 /**
- * Spec §7 "Orders" under /api, and checkout (issue "Checkout"): the shopper is the session's, a `userid` sent is
- * ignored; the order is built from the session's cart at database prices; a payment counts once the provider's
+ * Spec §7 "Orders" under /api, and checkout (issue "Checkout"): the shopper is the session's, a `userid` sent must be
+ * theirs (decision 006); the order is built from the session's cart at database prices; a payment counts once the provider's
  * signature and the payment's own amount are verified on the server (docs/decisions/015-checkout-and-payments.md).
  */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
@@ -171,7 +169,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       },
     },
     async (request, reply) => {
-      const user = shopper(request);
+      const user = signedInShopper(request);
       return idempotent(idempotency, request, reply, { owner: `user:${user.id}`, scope: "orders/checkout" }, async () => {
         const billing = parse(billingForm, request.body);
         // Counted before the order is written (a refused try frees its key); a replay of a key's answer is not.
@@ -204,13 +202,13 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
         tags,
         summary: "Confirm a payment: the widget's razorpay_order_id, razorpay_payment_id and razorpay_signature",
         description:
-          "Verified against the provider order stored with the session's order and the payment's own amount; the original client's other fields are accepted and ignored. Optional `Idempotency-Key`.",
+          "Verified against the provider order stored with the session's order and the payment's own amount; the original client's other fields are accepted and ignored, but a `userid` must be the session's own. Optional `Idempotency-Key`.",
         body: createBodyDoc,
         response: { 200: orderJson, ...errors },
       },
     },
     async (request, reply) => {
-      const user = shopper(request);
+      const user = signedInShopper(request);
       return idempotent(idempotency, request, reply, { owner: `user:${user.id}`, scope: "orders/create" }, async () => {
         const proof = parse(createBody, request.body);
         await services.writeLimits.consume("payment", { account: user.id });
@@ -231,11 +229,11 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
         tags,
         summary: "The session user's orders, newest first (a bare array; the total is in X-Total-Count)",
         querystring: listQuery,
-        response: { 200: z.array(orderJson), 401: errorJson },
+        response: { 200: z.array(orderJson), 401: errorJson, 403: errorJson },
       },
     },
     async (request, reply) => {
-      const user = shopper(request);
+      const user = signedInShopper(request);
       const page = await orders.list(user.id, { page: request.query.page, perPage: request.query.perPage });
       reply.header("x-total-count", String(page.total));
       return page.orders.map((order) => presentOrder(order, publicUrl));
@@ -249,10 +247,10 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
         tags,
         summary: "One of the session user's orders with its products (another user's: 404)",
         params: z.object({ id: idParam("Order id") }),
-        response: { 200: orderJson, 401: errorJson, 404: errorJson },
+        response: { 200: orderJson, 401: errorJson, 403: errorJson, 404: errorJson },
       },
     },
-    async (request) => presentOrder(await orders.find(shopper(request).id, request.params.id), publicUrl),
+    async (request) => presentOrder(await orders.find(signedInShopper(request).id, request.params.id), publicUrl),
   );
 
   // Razorpay's webhook: server to server, authenticated by its signature over the exact bytes (so the JSON body is
@@ -285,8 +283,3 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
     );
   });
 };
-
-function shopper(request: FastifyRequest): Account {
-  if (!request.user) throw new AppError("UNAUTHORIZED", "Please login first");
-  return request.user;
-}

@@ -5,7 +5,7 @@ import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, REVIEW_TEXT_MAX } from "#shared/constants.ts";
 import { reviewListQuery } from "#shared/schemas/reviews.ts";
 import { errorResponses } from "./error-schemas.ts";
-import { validatedInRoute } from "./route-support.ts";
+import { checkNamedUsers, namedUserDoc, signedInShopper, validatedInRoute } from "./route-support.ts";
 
 /** Without `page`/`perPage`, the list holds the newest reviews up to this many (the original client reads one array). */
 export const REVIEWS_LIST_CAP = MAX_PER_PAGE;
@@ -35,7 +35,7 @@ const addReviewBody = z.object({
     .optional()
     .describe('0.5 to 5 in half steps; numeric text such as "4.5" is accepted; default 1'),
   customerName: z.string().optional().describe("Ignored: the author's name comes from the signed-in account"),
-  customerId: z.string().optional().describe("Ignored: the author is the signed-in account"),
+  customerId: z.string().optional().describe(`The author is the signed-in account. ${namedUserDoc}`),
 });
 
 function present(review: Review): z.infer<typeof reviewJson> {
@@ -99,16 +99,18 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags,
         summary: "Review a product as the signed-in shopper; a second review of the same product replaces the first",
         description:
-          "The author (customerId, customerName) is the signed-in account, whatever the body says. 201 with the new " +
-          "review, 200 when it replaced the shopper's earlier one; the product's rating is recomputed with it.",
+          "The author is the signed-in account: a customerId sent must be theirs (403), a customerName sent is ignored. " +
+          "201 with the new review, 200 when it replaced the shopper's earlier one; the product's rating is recomputed.",
         body: addReviewBody,
-        response: { 200: reviewJson, 201: reviewJson, ...errorResponses(400, 401, 404) },
+        response: { 200: reviewJson, 201: reviewJson, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
+      const user = signedInShopper(request);
       const body = (request.body ?? {}) as Record<string, unknown>;
+      checkNamedUsers(request, user, [body.customerId]);
       const added = await reviews.addReview({
-        userId: request.user?.id ?? null,
+        userId: user.id,
         productId: typeof body.productId === "string" ? body.productId : "",
         review: body.review,
         customerRating: body.customerRating,

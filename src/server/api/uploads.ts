@@ -4,9 +4,8 @@ import { z } from "zod";
 import type { Services } from "#domain/services.ts";
 import { imageUrl } from "#shared/images.ts";
 import { accountMessages } from "#shared/messages.ts";
-import { requireUser } from "../plugins/auth.ts";
 import { multipartLimits, readFileParts } from "./multipart-images.ts";
-import { requester } from "./route-support.ts";
+import { requester, signedInShopper } from "./route-support.ts";
 import { userErrors as errors, imageFields } from "./user-schemas.ts";
 
 const uploadJson = z.object({ _id: z.string(), id: z.string(), ...imageFields, width: z.number(), height: z.number() });
@@ -76,7 +75,7 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInShopper(request);
       await uploads.claimStaged({ userId: user.id, requester: requester(request) });
       return (await uploads.listPending(user.id)).map((upload) => ({
         _id: upload.id,
@@ -99,7 +98,7 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInShopper(request);
       const deleted = await uploads.deletePending(user.id);
       return { error: false as const, msg: accountMessages.pendingPhotosDeleted, deleted };
     },

@@ -3,17 +3,16 @@ import { z } from "zod";
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import { storedImageName } from "#shared/images.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages, uploadMessages } from "#shared/messages.ts";
 import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { requireSelf } from "../plugins/auth.ts";
 import { createPresenters } from "./present.ts";
-import { parse, requester, validatedInRoute } from "./route-support.ts";
+import { ownAccount, parse, requester, validatedInRoute } from "./route-support.ts";
 import { userErrors as errors, userJson } from "./user-schemas.ts";
 
 /**
  * My Account over the API (spec §7 "User"): your own profile and password, by the contract's `/user/{id}` paths, where
- * `id` must be the session's own (another id: 403). Register under `/api`.
+ * `id` must be the session's own (another id: 403, decision 006). Register under `/api`.
  */
 export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
   app,
@@ -36,7 +35,7 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       },
     },
     async (request) => {
-      const user = requireSelf(request, request.params.id);
+      const user = ownAccount(request, request.params.id);
       const body = (request.body ?? {}) as Record<string, unknown>;
       // The contract sends the old password as `password` and may leave out confirmPass.
       const form = parse(changePasswordForm, {
@@ -65,7 +64,7 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       },
     },
     async (request) => {
-      const user = requireSelf(request, request.params.id);
+      const user = ownAccount(request, request.params.id);
       return { error: false as const, ...present.account(await accounts.getProfile(user.id)) };
     },
   );
@@ -85,14 +84,14 @@ export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicU
       },
     },
     async (request) => {
-      const user = requireSelf(request, request.params.id);
+      const user = ownAccount(request, request.params.id);
       const form = parse(profileForm, request.body);
       const raw = (request.body as { images?: unknown } | undefined)?.images;
       // The original client sends `[null]` (its preview of a profile without a photo) and may send empty entries.
       const given = (Array.isArray(raw) ? raw : []).filter((value) => value !== null && value !== "");
       const named = given.map((value) => (typeof value === "string" ? storedImageName(value) : undefined));
       const images = named.filter((name) => name !== undefined);
-      if (images.length !== named.length) throw new AppError("BAD_REQUEST", "images must be uploaded image names");
+      if (images.length !== named.length) throw new AppError("BAD_REQUEST", uploadMessages.notUploadNames);
       // A photo uploaded without the token (the original client) becomes this account's pending upload first.
       await uploads.claimStaged({ userId: user.id, requester: requester(request) });
       // No image keeps the stored photo; the service refuses a profile that would then have none (spec's message).

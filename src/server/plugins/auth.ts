@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AccountsService } from "#domain/accounts/accounts-service.ts";
 import type { Account } from "#domain/accounts/types.ts";
-import { AppError } from "#domain/errors.ts";
+import { requestMessages } from "#shared/messages.ts";
 import { COOKIE } from "../cookies.ts";
 import { errorBody } from "./error-handler.ts";
 
@@ -22,8 +22,6 @@ export interface AuthOptions {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Requests that never need to know who is asking: no session lookup for every image and asset. */
 const ANONYMOUS_PATHS = /^\/(download\/|assets\/|healthz$|readyz$|favicon)/;
-
-export const CSRF_MESSAGE = "This request came from another site and was refused. Reload the shop's page and try again.";
 
 /**
  * Who is asking (docs/decisions/007-sessions-and-csrf.md): a bearer token (API clients) or the session cookie (the web
@@ -50,7 +48,7 @@ export const authPlugin = fp(
           { origin: request.headers.origin, site: request.headers["sec-fetch-site"] },
           "cross-site request refused",
         );
-        return reply.status(403).send(errorBody(CSRF_MESSAGE));
+        return reply.status(403).send(errorBody(requestMessages.crossSite));
       }
       request.user = found.user;
       request.session = { id: found.sessionId, via };
@@ -79,17 +77,4 @@ function isSameOrigin(request: FastifyRequest, shopOrigin: string): boolean {
   const referer = request.headers.referer;
   if (referer === undefined || !URL.canParse(referer)) return false;
   return ours(new URL(referer).origin);
-}
-
-/** The signed-in account, or a 401 the client can act on. */
-export function requireUser(request: FastifyRequest): Account {
-  if (!request.user) throw new AppError("UNAUTHORIZED", "Please sign in to continue.");
-  return request.user;
-}
-
-/** The contract puts the user id in paths and bodies; it must be the session's own (docs/architecture.md, invariant 3). */
-export function requireSelf(request: FastifyRequest, userId: string): Account {
-  const user = requireUser(request);
-  if (user.id !== userId) throw new AppError("FORBIDDEN", "You can only see and change your own account.");
-  return user;
 }

@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { requestMessages } from "#shared/messages.ts";
 import { errorBody } from "./error-body.ts";
 
-/** What a shopper or an API client is told while the database does not answer. */
-export const BUSY_MESSAGE = "The shop is busy, try again shortly.";
 /** Seconds a client is asked to wait before trying again (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** How long the database may take to answer `select 1` before it counts as not answering. */
@@ -62,7 +61,7 @@ export const BUSY_PAGE = `<!doctype html>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>The shop is busy</title></head>
 <body>
 <main>
-<h1>The shop is busy, try again shortly</h1>
+<h1>${requestMessages.busy}</h1>
 <p>We could not reach our records just now. Please reload this page in a few seconds.</p>
 <p><a href="/">Back to the shop</a></p>
 </main>
@@ -80,7 +79,7 @@ export function wantsPage(request: FastifyRequest): boolean {
 /** 503 with Retry-After, never stored: the busy page for a page, `{ error: true, msg }` for anything else. */
 export function sendBusy(request: FastifyRequest, reply: FastifyReply) {
   busyHeaders(reply, wantsPage(request));
-  return reply.send(wantsPage(request) ? BUSY_PAGE : errorBody(BUSY_MESSAGE));
+  return reply.send(wantsPage(request) ? BUSY_PAGE : errorBody(requestMessages.busy));
 }
 
 function busyHeaders(reply: FastifyReply, page: boolean) {
@@ -102,6 +101,6 @@ export function translateOutages(app: FastifyInstance, outage: OutageCheck) {
     reply.removeHeader("content-length");
     const page = wantsPage(request) || String(reply.getHeader("content-type") ?? "").includes("text/html");
     busyHeaders(reply, page);
-    return page ? BUSY_PAGE : JSON.stringify(errorBody(BUSY_MESSAGE));
+    return page ? BUSY_PAGE : JSON.stringify(errorBody(requestMessages.busy));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "#domain/errors.ts";
+import { requestMessages } from "#shared/messages.ts";
 import { type OutageCheck, sendBusy, translateOutages } from "./database-outage.ts";
 import { errorBody } from "./error-body.ts";
 
@@ -28,13 +29,13 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      const message = first?.message ?? "Invalid request";
+      const message = first?.message ?? requestMessages.invalid;
       const msg = where && !message.includes(where.split(".")[0] ?? "") ? `${where}: ${message}` : message;
       return reply.status(400).send(errorBody(msg));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
-      return reply.status(500).send(errorBody("Something went wrong on our side. Please try again."));
+      return reply.status(500).send(errorBody(requestMessages.serverFailed));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -47,7 +48,7 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
     }
     request.log.error({ err: error }, "request failed");
     outage.decided(request);
-    return reply.status(Math.max(status, 500)).send(errorBody("Something went wrong on our side. Please try again."));
+    return reply.status(Math.max(status, 500)).send(errorBody(requestMessages.serverFailed));
   });
 
   // Answers that fail without reaching this handler (React Router renders a loader's error as its own 500 page).
@@ -60,20 +61,20 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
 
 /** The JSON 404 of an unknown API path. */
 export async function notFoundAnswer(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send(errorBody(`No API route ${request.method} ${request.url.split("?")[0]}`));
+  return reply.status(404).send(errorBody(requestMessages.noApiRoute(request.method, request.url.split("?")[0] ?? "")));
 }
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return "The request body is too large.";
+      return requestMessages.bodyTooLarge;
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return "This content type is not accepted here; send JSON.";
+      return requestMessages.notJson;
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return "The request body is empty; send a JSON object.";
+      return requestMessages.emptyJson;
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return "The request body is not valid JSON.";
+      return requestMessages.invalidJson;
     default:
       return error.message;
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { CartService } from "#domain/cart/cart-service.ts";
-import { guestCartMergedMessage } from "#shared/schemas/cart.ts";
+import { guestCartMergedMessage } from "#shared/messages.ts";
 import { COOKIE, type Cookies, joinFlash, readCookies } from "../cookies.ts";
 
 declare module "fastify" {

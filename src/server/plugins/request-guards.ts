@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { requestMessages } from "#shared/messages.ts";
 import { errorBody } from "./error-handler.ts";
 
 /** The methods the shop serves anywhere (OPTIONS for CORS preflights); TRACE, CONNECT, WebDAV and the like get 405. */
@@ -30,19 +31,19 @@ export const requestGuards = fp(
         return reply
           .status(405)
           .header("allow", ALLOW)
-          .send(errorBody(`The method ${request.method.slice(0, 20)} is not served here.`));
+          .send(errorBody(requestMessages.methodNotServed(request.method.slice(0, 20))));
       }
       // The pattern alone lets through names a URL cannot hold (a last label of digits is read as an IPv4 address:
       // "99999999999" is not one), and pages build their URL from the host: the URL parser has the last word.
       const host = request.host;
       const validHost = HOST.test(host) && URL.canParse(`http://${host}/`);
       if (!validHost || (request.protocol !== "http" && request.protocol !== "https")) {
-        return reply.status(400).send(errorBody("The request's Host header is not a valid host name."));
+        return reply.status(400).send(errorBody(requestMessages.badHost));
       }
       // Exactly `identity` (what @fastify/compress passes through untouched, where any other spelling is its own 415).
       const encoding = request.headers["content-encoding"];
       if (encoding !== undefined && encoding !== "identity") {
-        return reply.status(415).send(errorBody("Compressed request bodies are not accepted; send the body uncompressed."));
+        return reply.status(415).send(errorBody(requestMessages.compressedBody));
       }
     });
     app.addHook("onRoute", refuseMalformedPathFirst);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages, requestMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
 /**
@@ -102,7 +102,7 @@ export const profileForm = z.object({
 
 /** The first message of a failed parse, in the schema's field order (the spec's order). */
 export function firstError(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Please check the form";
+  return error.issues[0]?.message ?? requestMessages.checkForm;
 }
 
 /**

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { checkoutBlockedMessage, guestCartMergedMessage, missingOptionMessage } from "#shared/messages.ts";
 import { firstError } from "./accounts.ts";
-import {
-  CART_QUANTITY_MAX,
-  cartAddBody,
-  cartAddForm,
-  cartUpdateForm,
-  checkoutBlockedMessage,
-  firstMissingOption,
-  guestCartMergedMessage,
-  missingOptionMessage,
-  optionListsOf,
-} from "./cart.ts";
+import { CART_QUANTITY_MAX, cartAddBody, cartAddForm, cartUpdateForm, firstMissingOption, optionListsOf } from "./cart.ts";
 
 const productId = "019a0000-0000-7000-8000-000000000001";
 const form = (fields: Record<string, unknown>) => cartAddForm.safeParse({ intent: "add", productId, quantity: "1", ...fields });

@@ -1,27 +1,12 @@
 import { z } from "zod";
-import { CART_TITLE_MAX } from "#shared/constants.ts";
-import { formatRupees } from "#shared/money.ts";
-import { truncate } from "#shared/text.ts";
+import { cartMessages, fieldMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 import { safeText } from "./text.ts";
 
 /**
- * The cart forms, shared by the product page (browser), the cart route's action and, later, the cart API, so that
- * their rules and messages never drift.
+ * The cart forms, shared by the product page (browser), the cart route's action and the cart API, so that their rules
+ * never drift; their messages are in src/shared/messages.ts.
  */
-export const cartMessages = {
-  /** Spec §5: since decision 013 (guest cart) the rule of checkout, no longer of adding. */
-  loginFirst: "Please login first",
-  added: "Item is added in the cart",
-  removed: "item removed from cart!",
-  updated: "Quantity changed",
-  unknownIntent: "Unknown cart action",
-  quantityNumber: "quantity must be a whole number",
-  quantityMin: "quantity must be at least 1",
-  aboveStock: "The quantity is greater than product count in stock",
-  outOfStock: "This product is out of stock",
-  lineNotFound: "Cart item not found",
-} as const;
 
 /** The most of one product a single add may ask for; the stock limits it further. */
 export const CART_QUANTITY_MAX = 999;
@@ -36,11 +21,6 @@ export const cartOptionLists = [
 
 export type CartOptionKey = (typeof cartOptionLists)[number]["key"];
 export type CartOptionChoice = Partial<Record<CartOptionKey, string>>;
-
-/** What the option picker says and the action answers when a list has no choice (spec §4). */
-export function missingOptionMessage(label: string): string {
-  return `Please select a ${label.toLowerCase()}`;
-}
 
 /** The option lists a product shows: only the non-empty ones (spec §2). */
 export function optionListsOf(product: Record<CartOptionKey, readonly string[]>) {
@@ -60,9 +40,9 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 const optionValue = (name: CartOptionKey) =>
   z.preprocess(
     blankToUndefined,
-    safeText({ name, error: `${name} must be text` })
+    safeText({ name, error: fieldMessages.notText(name) })
       .trim()
-      .max(OPTION_VALUE_MAX, { error: `${name} must be at most ${OPTION_VALUE_MAX} characters` })
+      .max(OPTION_VALUE_MAX, { error: fieldMessages.atMostCharacters(name, OPTION_VALUE_MAX) })
       .optional(),
   );
 
@@ -73,7 +53,7 @@ export const cartQuantity = z.preprocess(
     .number({ error: cartMessages.quantityNumber })
     .int({ error: cartMessages.quantityNumber })
     .min(1, { error: cartMessages.quantityMin })
-    .max(CART_QUANTITY_MAX, { error: `quantity must be at most ${CART_QUANTITY_MAX}` }),
+    .max(CART_QUANTITY_MAX, { error: cartMessages.quantityMax(CART_QUANTITY_MAX) }),
 );
 
 /** "Add to cart" (product page and quick view): `intent=add`, the product, a quantity and the chosen options. */
@@ -101,60 +81,8 @@ export const cartRemoveForm = z.object({
   lineId: idParam("lineId"),
 });
 
-/** `POST /api/cart/add`: what is read of the body (title, image, rating, price, subTotal and userId are ignored). */
+/** `POST /api/cart/add`: what is read of the body (title, image, rating, price and subTotal are ignored). */
 export const cartAddBody = cartAddForm.omit({ intent: true });
 
 /** `PUT /api/cart/{id}`: only the quantity is read; the line is recomputed from the database. */
 export const cartUpdateBody = z.object({ quantity: cartQuantity });
-
-/** What the cart page says of a line it marks (stock read on every view). */
-export function stockNote(countInStock: number): string {
-  return countInStock <= 0 ? "Out of stock" : `Only ${countInStock} left`;
-}
-
-/** Beside a line's price when it is not the price the product had when added. */
-export function priceChangedNote(pricePaiseAtAdd: number): string {
-  return `Price changed since added (was ${formatRupees(pricePaiseAtAdd)})`;
-}
-
-/** Beside a visitor's Checkout link: checkout needs an account, the cart follows (decision 013). */
-export const checkoutLoginNote = "Please login first to check out. Your cart comes with you.";
-
-/** Why the Checkout link is disabled: the lines to change, by their (cut) titles. */
-export function checkoutBlockedMessage(titles: readonly string[]): string {
-  return sentence(`Change these lines before checking out: ${names(titles)}`);
-}
-
-/** A full stop, unless a cut title's ellipsis already ends the sentence. */
-function sentence(text: string): string {
-  return text.endsWith("...") ? text : `${text}.`;
-}
-
-/** Titles cut to the cart's 30 characters, at most three of them named. */
-function names(titles: readonly string[]): string {
-  const shown = titles.slice(0, 3).map((title) => truncate(title, CART_TITLE_MAX));
-  return titles.length > shown.length ? `${shown.join(", ")} and ${titles.length - shown.length} more` : shown.join(", ");
-}
-
-/** What a guest cart's merge into the account's cart changed (docs/decisions/013-guest-cart.md). */
-export interface GuestCartMerge {
-  /** Guest lines that became new lines of the account's cart. */
-  added: number;
-  /** Guest lines added to a line the account's cart already had (same product and option). */
-  combined: number;
-  /** Titles of lines whose quantity was cut to the stock. */
-  capped: string[];
-  /** Titles of lines whose price is not what it was when the visitor added them. */
-  repriced: string[];
-}
-
-/** The one notice shown after signing in with a guest cart (a flash: short). */
-export function guestCartMergedMessage(merge: GuestCartMerge): string {
-  const lines = merge.added + merge.combined;
-  const parts = [`${lines} ${lines === 1 ? "product" : "products"} from before you signed in moved to your cart`];
-  if (merge.combined > 0) parts.push(`${merge.combined} added to what was already there`);
-  let text = `${parts.join(", ")}.`;
-  if (merge.capped.length > 0) text += ` ${sentence(`Limited to the stock: ${names(merge.capped)}`)}`;
-  if (merge.repriced.length > 0) text += ` ${sentence(`Price changed since added: ${names(merge.repriced)}`)}`;
-  return text;
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX, UNPAGED_LIST_MAX } from "#shared/constants.ts";
+import { catalogMessages, fieldMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
 /**
@@ -17,12 +18,12 @@ const missingIdToUndefined = (value: unknown) =>
   value === "undefined" || value === "null" ? undefined : emptyToUndefined(value);
 
 function numberSchema(name: string, options: { min: number; max: number; integer?: boolean }) {
-  const kind = options.integer ? "a whole number" : "a number";
-  let schema = z.coerce.number({ error: `${name} must be ${kind}` });
-  if (options.integer) schema = schema.int({ error: `${name} must be ${kind}` });
+  const notNumber = options.integer ? fieldMessages.notWholeNumber(name) : fieldMessages.notNumber(name);
+  let schema = z.coerce.number({ error: notNumber });
+  if (options.integer) schema = schema.int({ error: notNumber });
   return schema
-    .min(options.min, { error: `${name} must be at least ${options.min}` })
-    .max(options.max, { error: `${name} must be at most ${options.max}` });
+    .min(options.min, { error: fieldMessages.atLeast(name, options.min) })
+    .max(options.max, { error: fieldMessages.atMost(name, options.max) });
 }
 
 function numberParam(name: string, options: { min: number; max: number; integer?: boolean }) {
@@ -32,11 +33,11 @@ function numberParam(name: string, options: { min: number; max: number; integer?
 function requiredNumberParam(name: string, options: { min: number; max: number; integer?: boolean }) {
   return z.preprocess(
     emptyToUndefined,
-    z.custom<unknown>((value) => value !== undefined, { error: `${name} is required` }).pipe(numberSchema(name, options)),
+    z.custom<unknown>((value) => value !== undefined, { error: fieldMessages.required(name) }).pipe(numberSchema(name, options)),
   );
 }
 
-export const idParam = (name: string) => z.uuid({ error: `${name} is not a valid id` }).describe(`${name} (UUID)`);
+export const idParam = (name: string) => z.uuid({ error: fieldMessages.notId(name) }).describe(`${name} (UUID)`);
 
 const notGiven = "empty, `undefined` or `null` means not given";
 
@@ -47,7 +48,7 @@ const requiredId = (name: string) =>
   z
     .preprocess(
       missingIdToUndefined,
-      z.custom<unknown>((value) => value !== undefined, { error: `${name} is required` }).pipe(idParam(name)),
+      z.custom<unknown>((value) => value !== undefined, { error: fieldMessages.required(name) }).pipe(idParam(name)),
     )
     .describe(`${name} (UUID), required; ${notGiven}`);
 
@@ -88,7 +89,13 @@ export function listPaging(query: { page?: number | undefined; perPage?: number 
  */
 export const locationQuery = z.object({
   location: z
-    .preprocess(emptyToUndefined, safeText({ name: "location" }).trim().max(100, { error: "location is too long" }).optional())
+    .preprocess(
+      emptyToUndefined,
+      safeText({ name: "location" })
+        .trim()
+        .max(100, { error: fieldMessages.tooLong("location") })
+        .optional(),
+    )
     .transform((value) => (value === undefined || value === "" || value.toLowerCase() === "all" ? undefined : value))
     .describe("Country name or ISO 3166 alpha-2 code (IN), any case; empty or All: every country"),
 });
@@ -153,7 +160,10 @@ export const subCatIdQuery = z.object({
 
 export const catNameQuery = z.object({
   ...listLocationQuery.shape,
-  catName: safeText({ name: "catName", error: "catName is required" }).trim().min(1, { error: "catName is required" }).max(100),
+  catName: safeText({ name: "catName", error: fieldMessages.required("catName") })
+    .trim()
+    .min(1, { error: fieldMessages.required("catName") })
+    .max(100),
 });
 
 /** `/api/products/fiterByPrice` (sic, the contract's path) and `/api/products/rating` take one category scope. */
@@ -168,10 +178,10 @@ export const ratingFilterQuery = z.object({
 });
 
 /** What is searched for: 1 to 100 characters, no control characters. */
-const searchText = safeText({ name: "q", error: "q is required" })
+const searchText = safeText({ name: "q", error: fieldMessages.required("q") })
   .trim()
-  .min(1, { error: "Please enter something to search for (q)" })
-  .max(100, { error: "q must be at most 100 characters" });
+  .min(1, { error: catalogMessages.searchBlank })
+  .max(100, { error: fieldMessages.atMostCharacters("q", 100) });
 
 /** `/api/search`: the text, and the search page's filters (sub-category, price, rating, in stock only). */
 export const searchQuery = z
@@ -195,10 +205,10 @@ export const suggestQuery = z.object({
   limit: z.preprocess(
     emptyToUndefined,
     z.coerce
-      .number({ error: "limit must be a number" })
-      .int({ error: "limit must be a whole number" })
-      .min(1, { error: "limit must be at least 1" })
-      .max(SUGGEST_LIMIT_MAX, { error: `limit must be at most ${SUGGEST_LIMIT_MAX}` })
+      .number({ error: fieldMessages.notNumber("limit") })
+      .int({ error: fieldMessages.notWholeNumber("limit") })
+      .min(1, { error: fieldMessages.atLeast("limit", 1) })
+      .max(SUGGEST_LIMIT_MAX, { error: fieldMessages.atMost("limit", SUGGEST_LIMIT_MAX) })
       .default(8),
   ),
 });

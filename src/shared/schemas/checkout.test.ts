@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { checkoutMessages, fieldMessages } from "#shared/messages.ts";
 import { firstError } from "./accounts.ts";
-import { billingForm, checkoutMessages } from "./checkout.ts";
+import { billingForm } from "./checkout.ts";
 
 const complete = {
   fullName: "Asha Menon",
@@ -56,7 +57,7 @@ describe("billingForm", () => {
     [{ email: "not-an-email" }, checkoutMessages.emailInvalid],
     [{ phoneNumber: "12ab" }, checkoutMessages.phoneInvalid],
     [{ zipCode: "5" }, checkoutMessages.zipCodeInvalid],
-    [{ fullName: "x".repeat(101) }, checkoutMessages.tooLong("Full name", 100)],
+    [{ fullName: "x".repeat(101) }, fieldMessages.atMostCharacters("Full name", 100)],
     [{ city: "Bengaluru\u0000" }, "City must not contain control characters"],
     [{ state: ["Karnataka"] }, checkoutMessages.state],
   ])("refuses %o with a message a person can act on", (change, message) => {

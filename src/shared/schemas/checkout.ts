@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkoutMessages, fieldMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
 /**
@@ -7,33 +8,6 @@ import { safeText } from "./text.ts";
  * message. Street address line 2 is optional: the original asked for it with line 1's message by accident
  * (docs/decisions/016-checkout-address-line-2.md).
  */
-export const checkoutMessages = {
-  fullName: "Please fill full name",
-  country: "Please fill country",
-  streetAddress: "Please fill Street address",
-  city: "Please fill city",
-  state: "Please fill state",
-  zipCode: "Please fill zipCode",
-  phoneNumber: "Please fill phone Number",
-  email: "Please fill email",
-  countryUnknown: "Please choose a country from the list",
-  emailInvalid: "Please enter a valid email",
-  phoneInvalid: "Please enter a valid phone Number",
-  zipCodeInvalid: "Please enter a valid zipCode",
-  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  cartEmpty: "Your Cart is currently empty",
-  /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
-  blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
-  notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
-  pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
-  paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
-  paymentUnverified: "We could not verify this payment.",
-  earlierOrderPaid: "Your earlier payment for these items went through: your order is placed. See My Orders.",
-  holdExpired: "The time to pay for this order has run out: the items went back on sale.",
-  paid: "Thank you! Your order is placed.",
-  refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",
-  orderNotFound: "Order not found",
-} as const;
 
 const FIELD_MAX = 200;
 
@@ -45,7 +19,7 @@ const required = (message: string, label: string, max = FIELD_MAX) =>
     safeText({ name: label, error: message })
       .trim()
       .min(1, { error: message })
-      .max(max, { error: checkoutMessages.tooLong(label, max) }),
+      .max(max, { error: fieldMessages.atMostCharacters(label, max) }),
   );
 
 export const billingForm = z.object({
@@ -57,7 +31,7 @@ export const billingForm = z.object({
     (value) => blankToUndefined(value) ?? "",
     safeText({ name: "Street address" })
       .trim()
-      .max(FIELD_MAX, { error: checkoutMessages.tooLong("Street address", FIELD_MAX) }),
+      .max(FIELD_MAX, { error: fieldMessages.atMostCharacters("Street address", FIELD_MAX) }),
   ),
   city: required(checkoutMessages.city, "City", 100),
   state: required(checkoutMessages.state, "State", 100),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_REVIEW_RATING, MAX_PER_PAGE, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "#shared/constants.ts";
-import { reviewMessages } from "#shared/messages.ts";
+import { fieldMessages, reviewMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 
 /**
@@ -66,10 +66,10 @@ const optionalWholeNumber = (name: string, max: number) =>
   z.preprocess(
     emptyToUndefined,
     z.coerce
-      .number({ error: `${name} must be a whole number` })
-      .int({ error: `${name} must be a whole number` })
-      .min(1, { error: `${name} must be at least 1` })
-      .max(max, { error: `${name} must be at most ${max}` })
+      .number({ error: fieldMessages.notWholeNumber(name) })
+      .int({ error: fieldMessages.notWholeNumber(name) })
+      .min(1, { error: fieldMessages.atLeast(name, 1) })
+      .max(max, { error: fieldMessages.atMost(name, max) })
       .optional(),
   );
 
@@ -77,7 +77,7 @@ const optionalWholeNumber = (name: string, max: number) =>
 export const reviewListQuery = z.object({
   productId: z.preprocess(
     emptyToUndefined,
-    z.custom<unknown>((value) => value !== undefined, { error: "productId is required" }).pipe(idParam("productId")),
+    z.custom<unknown>((value) => value !== undefined, { error: fieldMessages.required("productId") }).pipe(idParam("productId")),
   ),
   page: optionalWholeNumber("page", 100_000),
   perPage: optionalWholeNumber("perPage", MAX_PER_PAGE),

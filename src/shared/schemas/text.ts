@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldMessages } from "#shared/messages.ts";
 
 /**
  * Control characters: C0 except tab, line feed and carriage return, DEL, and C1. No form or parameter of the shop has
@@ -18,5 +19,5 @@ export function hasControlCharacters(value: string): boolean {
 export function safeText({ name = "Text", error }: { name?: string; error?: string } = {}) {
   return z
     .string(error === undefined ? undefined : { error })
-    .refine((value) => !hasControlCharacters(value), { error: `${name} must not contain control characters` });
+    .refine((value) => !hasControlCharacters(value), { error: fieldMessages.controlCharacters(name) });
 }

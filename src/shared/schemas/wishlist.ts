@@ -1,29 +1,14 @@
 import { z } from "zod";
+import { wishlistMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 
-/**
- * My List (the wishlist): what its screens, hearts and API routes say (spec §5 and §8), and its forms, shared by the
- * browser, the /my-list route's action and the API so that their rules and messages never drift.
- */
-export const wishlistMessages = {
-  loginToContinue: "Please Login to continue",
-  added: "the product added in my list",
-  removed: "item removed from My List!",
-  alreadyAdded: "Product already added in the My List",
-  notFound: "This item is not in your My List.",
-  otherUser: "You can only see and change your own My List.",
-  unknownIntent: "Unknown My List action",
-} as const;
+/** My List's forms (the wishlist), shared by the browser, the /my-list route's action and the API. */
 
 /**
  * The most products one shopper's list holds. The contract answers the list as one bare array (spec §7), which cannot
  * be paginated, and every page tells the hearts which products are saved: both stay small.
  */
 export const MY_LIST_MAX = 100;
-
-export function myListFull(max: number): string {
-  return `My List holds at most ${max} products. Remove one to add another.`;
-}
 
 /**
  * The heart on cards, the quick view and the product page: `intent=toggle` with the product and `saved`, the state

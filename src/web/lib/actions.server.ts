@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { requestMessages } from "#shared/messages.ts";
 
 /**
  * Helpers for the accounts screens' actions (sign in, sign up, OTP, passwords, profile). Services throw the domain's
@@ -56,17 +57,10 @@ export function withRetryAfter(
 
 /** The first message of a failed parse: the shared schemas list fields in the spec's order. */
 export function firstIssue(error: { issues: { message: string }[] }): string {
-  return error.issues[0]?.message ?? "Please check the form";
+  return error.issues[0]?.message ?? requestMessages.checkForm;
 }
 
 const FORM_LIMIT_BYTES = 64 * 1024;
-
-/** What a form post that is not a form is told (a client's mistake: 4xx, never the error page's 500). */
-export const formMessages = {
-  unsupportedType: "This page takes a form (application/x-www-form-urlencoded or multipart/form-data), not this content type.",
-  noBoundary: "This multipart form names no boundary, so its fields cannot be read.",
-  malformed: "This form could not be read: its body does not match its content type.",
-};
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -85,14 +79,14 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT_BYTES): P
   if (body.byteLength === 0) return new FormData();
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!FORM_TYPES.has(mediaType)) throw data(formMessages.unsupportedType, { status: 415 });
+  if (!FORM_TYPES.has(mediaType)) throw data(requestMessages.formUnsupportedType, { status: 415 });
   if (mediaType === "multipart/form-data" && !/;\s*boundary=/i.test(contentType)) {
-    throw data(formMessages.noBoundary, { status: 400 });
+    throw data(requestMessages.formNoBoundary, { status: 400 });
   }
   try {
     return await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw data(formMessages.malformed, { status: 400 });
+    throw data(requestMessages.formMalformed, { status: 400 });
   }
 }
 

@@ -2,7 +2,8 @@ import { LoaderCircle } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { data, Link, useActionData, useFetchers, useNavigation } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
-import { cartAddForm, cartMessages, cartRemoveForm, cartUpdateForm } from "#shared/schemas/cart.ts";
+import { cartMessages, requestMessages } from "#shared/messages.ts";
+import { cartAddForm, cartRemoveForm, cartUpdateForm } from "#shared/schemas/cart.ts";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { toCartPageData } from "../components/cart/cart-data.server.ts";
 import type { CartActionAnswer, CartPageData } from "../components/cart/cart-data.ts";
@@ -35,7 +36,7 @@ export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, PRI
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413, { productId: null });
+  if (!form) return failure(requestMessages.formTooLarge, 413, { productId: null });
   const { cart } = context.get(servicesContext);
   const owner = cartOwnerOf(context);
   const intent = text(form, "intent");

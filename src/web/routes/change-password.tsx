@@ -1,6 +1,6 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages, requestMessages } from "#shared/messages.ts";
 import { resetPasswordForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
@@ -14,7 +14,7 @@ export const handle = { chrome: false };
 export function loader({ context }: Route.LoaderArgs) {
   const auth = context.get(authRequestContext);
   if (!auth.resetToken) {
-    throw redirectWithCookies("/signIn", [auth.cookies.flash("To choose a new password, use Forgot Password first.")]);
+    throw redirectWithCookies("/signIn", [auth.cookies.flash(accountMessages.useForgotPassword)]);
   }
   return { email: auth.otpFlow?.email ?? null };
 }
@@ -25,7 +25,7 @@ export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 /** Sets the new password with the grant (single use); every session of the account ends; the shopper signs in again. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   const auth = context.get(authRequestContext);
   if (!auth.resetToken) return redirect("/signIn");
   const parsed = resetPasswordForm.safeParse({ newPass: form.get("newPass") ?? "", confirmPass: form.get("confirmPass") ?? "" });

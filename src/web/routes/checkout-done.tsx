@@ -1,9 +1,9 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { servicesContext } from "#app-context";
+import { checkoutMessages } from "#shared/messages.ts";
 import { formatInr } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { OrderProductsTable } from "../components/orders/order-products.tsx";
 import { toOrderRow } from "../components/orders/orders-data.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";

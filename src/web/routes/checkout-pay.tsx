@@ -4,9 +4,9 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { z } from "zod";
 import { servicesContext } from "#app-context";
 import type { Order } from "#domain/orders/types.ts";
+import { checkoutMessages, requestMessages } from "#shared/messages.ts";
 import { formatInr } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { checkoutMessages } from "#shared/schemas/checkout.ts";
 import { safeText } from "#shared/schemas/text.ts";
 import { FormError } from "../components/account/form-message.tsx";
 import type { PaymentStepData } from "../components/checkout/checkout-data.ts";
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = requireShopper({ request, context });
   const orderId = orderIdOf(params);
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   const { orders, writeLimits } = context.get(servicesContext);
   // Each try may ask the provider: counted before anything is written (rate-limit/policies.ts).
   const counted = <T,>(work: () => Promise<T>) =>
@@ -87,7 +87,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }),
     );
   } else {
-    return failure("Unknown payment action", 400);
+    return failure(checkoutMessages.unknownIntent, 400);
   }
   if (!paid.ok) return paid.response;
   if (paid.value.status === "failed") return failure(checkoutMessages.paymentFailed, 402);

@@ -2,7 +2,8 @@ import { LoaderCircle } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { CHECKOUT_SUMMARY_TITLE_MAX } from "#shared/constants.ts";
-import { billingFields, billingForm, checkoutMessages } from "#shared/schemas/checkout.ts";
+import { checkoutMessages, requestMessages } from "#shared/messages.ts";
+import { billingFields, billingForm } from "#shared/schemas/checkout.ts";
 import { truncate } from "#shared/text.ts";
 import { FormError } from "../components/account/form-message.tsx";
 import { BillingFields } from "../components/checkout/billing-form.tsx";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireShopper({ request, context });
   const form = await readForm(request);
-  if (!form) return failure("The form is too large.", 413, { values: undefined });
+  if (!form) return failure(requestMessages.formTooLarge, 413, { values: undefined });
   const values = Object.fromEntries(billingFields.map((field) => [field, text(form, field)])) as BillingValues;
   const parsed = billingForm.safeParse(values);
   if (!parsed.success) return failure(firstIssue(parsed.error), 400, { values }, PRIVATE);

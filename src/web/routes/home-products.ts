@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
+import { catalogMessages } from "#shared/messages.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "../components/home/home-data.ts";
 import { toProductCardData } from "../components/product/product-data.server.ts";
@@ -11,8 +12,8 @@ import type { Route } from "./+types/home-products.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<PopularProductsData> {
   const catName = new URL(request.url).searchParams.get("cat")?.trim() ?? "";
-  if (catName === "" || catName.length > 100) throw data("A category name is required", { status: 400 });
-  if (hasControlCharacters(catName)) throw data("The category name must not contain control characters", { status: 400 });
+  if (catName === "" || catName.length > 100) throw data(catalogMessages.categoryNameRequired, { status: 400 });
+  if (hasControlCharacters(catName)) throw data(catalogMessages.categoryNameControlCharacters, { status: 400 });
   const { catalog } = context.get(servicesContext);
   const page = await catalog.listProducts({
     catName,

@@ -1,4 +1,5 @@
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { pageMessages } from "#shared/messages.ts";
 import { ListingPage } from "../components/listing/listing-page.tsx";
 import { onlyViewChanged, subCategoryListingHref } from "../components/listing/listing-url.ts";
 import { loadListing } from "../components/listing/load-listing.server.ts";
@@ -20,7 +21,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
 }
 
 export function meta({ loaderData, location, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found | Storefront" }];
+  if (!loaderData) return [{ title: pageMessages.notFoundTitle }];
   return seoMeta(
     {
       title: loaderData.title,

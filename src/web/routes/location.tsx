@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
+import { catalogMessages, requestMessages } from "#shared/messages.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
 import type { LocationChoices } from "../components/layout/location-data.ts";
 import { readForm } from "../lib/actions.server.ts";
@@ -17,15 +18,15 @@ export function loader({ request, context }: Route.LoaderArgs): LocationChoices 
 /** Remembers the chosen country in the `location` cookie ('All' forgets it) and goes home, where lists follow it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) throw data("The form is too large.", { status: 413 });
+  if (!form) throw data(requestMessages.formTooLarge, { status: 413 });
   const choice = form.get("location");
-  if (typeof choice !== "string") throw data("Choose a location", { status: 400 });
+  if (typeof choice !== "string") throw data(catalogMessages.chooseLocation, { status: 400 });
   const { cookies } = context.get(requestInfoContext);
   if (choice.trim().toLowerCase() === DEFAULT_LOCATION.toLowerCase()) {
     return redirect("/", { headers: { "Set-Cookie": cookies.location(null) } });
   }
   const country = context.get(servicesContext).locations.findCountry(choice);
-  if (!country) throw data("Unknown location", { status: 400 });
+  if (!country) throw data(catalogMessages.unknownLocation, { status: 400 });
   return redirect("/", { headers: { "Set-Cookie": cookies.location(country.country) } });
 }
 

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { currentUserContext, servicesContext } from "#app-context";
 import type { WishlistEntry } from "#domain/wishlist/types.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { requestMessages, wishlistMessages } from "#shared/messages.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
-import { myListRemoveForm, myListToggleForm, wishlistMessages } from "#shared/schemas/wishlist.ts";
+import { myListRemoveForm, myListToggleForm } from "#shared/schemas/wishlist.ts";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { MY_LIST_PATH, type MyListAnswer, type MyListItemData } from "../components/my-list/my-list-data.ts";
 import { MyListTable } from "../components/my-list/my-list-table.tsx";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   const intent = text(form, "intent");
   const user = context.get(currentUserContext);
   if (!user) {

@@ -1,11 +1,12 @@
 import { data } from "react-router";
+import { pageMessages } from "#shared/messages.ts";
 
 export function loader() {
   throw data(null, { status: 404 });
 }
 
 export function meta() {
-  return [{ title: "Page not found | Storefront" }];
+  return [{ title: pageMessages.notFoundTitle }];
 }
 
 export default function NotFound() {

@@ -2,6 +2,7 @@ import { Suspense, useState } from "react";
 import { Await, Link, useActionData, useSearchParams } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
+import { pageMessages } from "#shared/messages.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.server.ts";
@@ -67,7 +68,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Page not found | Storefront" }];
+  if (!loaderData) return [{ title: pageMessages.notFoundTitle }];
   return productMeta({
     product: loaderData.product,
     publicUrl: publicUrlFrom(matches),

@@ -1,5 +1,6 @@
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
+import { catalogMessages } from "#shared/messages.ts";
 import { priceBandInRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, QUERY_MAX);
   if (q === "") return { q, correctedQuery: null, listing: null };
-  if (hasControlCharacters(q)) throw data("The search text must not contain control characters.", { status: 400 });
+  if (hasControlCharacters(q)) throw data(catalogMessages.searchControlCharacters, { status: 400 });
   const { search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, codeSentFor } from "#shared/messages.ts";
+import { accountMessages, codeSentFor, requestMessages } from "#shared/messages.ts";
 import { emailForm, safeRedirectPath, signInForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
@@ -34,7 +34,7 @@ type Intent = "sign-in" | "verify-email" | "forgot-password" | "google";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   const intent = (text(form, "intent") || "sign-in") as Intent;
   const { accounts } = context.get(servicesContext);
   const auth = context.get(authRequestContext);

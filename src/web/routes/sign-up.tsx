@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, verificationCodeSent } from "#shared/messages.ts";
+import { requestMessages, verificationCodeSent } from "#shared/messages.ts";
 import { signUpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
@@ -23,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 /** Creates the (unverified) account, e-mails a code and continues on /verifyOTP. The password is never sent back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   if (text(form, "intent") === "google") return signInWithGoogleAction(form, context);
   const values = { name: text(form, "name"), email: text(form, "email"), phone: text(form, "phone") };
   const parsed = signUpForm.safeParse({ ...values, password: form.get("password") ?? "" });

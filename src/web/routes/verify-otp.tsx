@@ -1,6 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages, newCodeSent } from "#shared/messages.ts";
+import { accountMessages, newCodeSent, requestMessages } from "#shared/messages.ts";
 import { otpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   const auth = context.get(authRequestContext);
   const { accounts } = context.get(servicesContext);
   const flow = auth.otpFlow;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { checkoutMessages } from "#shared/messages.ts";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -23,7 +24,7 @@ export function HoldCountdown({ secondsLeft, onExpired }: { secondsLeft: number;
   if (left <= 0) {
     return (
       <p role="alert" className="text-sm font-semibold text-red-700">
-        The time to pay has run out.
+        {checkoutMessages.holdRanOut}
       </p>
     );
   }

@@ -1,7 +1,7 @@
 import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { testModeMessages } from "#shared/messages.ts";
+import { checkoutMessages, testModeMessages } from "#shared/messages.ts";
 import { formatInr } from "#shared/money.ts";
 import type { PaymentStepData } from "./checkout-data.ts";
 
@@ -37,7 +37,7 @@ function loadCheckoutScript(nonce: string | undefined): Promise<void> {
     script.onload = () => resolve();
     script.onerror = () => {
       loading = undefined;
-      reject(new Error("The payment window could not be loaded. Please check your connection and try again."));
+      reject(new Error(checkoutMessages.windowNotLoaded));
     };
     document.head.append(script);
   });
@@ -60,7 +60,7 @@ export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStep
     setOpening(true);
     try {
       await loadCheckoutScript(nonce);
-      if (!window.Razorpay) throw new Error("The payment window could not be loaded.");
+      if (!window.Razorpay) throw new Error(checkoutMessages.windowNotLoaded);
       const checkout = new window.Razorpay({
         key: step.keyId,
         order_id: step.providerOrderId,
@@ -76,7 +76,7 @@ export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStep
         modal: { ondismiss: () => setOpening(false) },
       });
       checkout.on("payment.failed", (response) => {
-        setProblem(response.error?.description ?? "The payment did not go through.");
+        setProblem(response.error?.description ?? checkoutMessages.paymentFailed);
       });
       checkout.open();
     } catch (error) {

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Await, useFetcher } from "react-router";
+import { pageMessages } from "#shared/messages.ts";
 import type { ProductCardData } from "../product/product-data.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "./home-data.ts";
@@ -80,7 +81,7 @@ export function PopularProducts({
 export function LoadFailed() {
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 text-center text-brand-dark">
-      These products could not be loaded. Please try again in a moment.
+      {pageMessages.productsNotLoaded}
     </p>
   );
 }

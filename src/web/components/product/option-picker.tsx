@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { missingOptionMessage } from "#shared/schemas/cart.ts";
+import { missingOptionMessage } from "#shared/messages.ts";
 
 /**
  * One option list (RAM, Size, Weight) as radio chips; flagged when adding to cart without a choice. The radios carry

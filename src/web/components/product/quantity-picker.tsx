@@ -1,6 +1,7 @@
 import { Minus, Plus } from "lucide-react";
+import { cartMessages } from "#shared/messages.ts";
 import { showError } from "../ui/toast.ts";
-import { QUANTITY_ABOVE_STOCK_MESSAGE, stepQuantity } from "./quantity.ts";
+import { stepQuantity } from "./quantity.ts";
 
 /**
  * Minus, the quantity, plus. The quantity travels with its form in a hidden input named `name` (1 when the page's
@@ -19,7 +20,7 @@ export function QuantityPicker({
 }) {
   function step(direction: 1 | -1) {
     const next = stepQuantity(quantity, direction, countInStock);
-    if (next.refused) showError(QUANTITY_ABOVE_STOCK_MESSAGE);
+    if (next.refused) showError(cartMessages.aboveStock);
     onChange(next.quantity);
   }
   const buttonClass =

@@ -2,7 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { DEFAULT_REVIEW_RATING, REVIEW_TEXT_MAX } from "#shared/constants.ts";
-import { reviewMessages } from "#shared/messages.ts";
+import { reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { FormError, FormNotice } from "../account/form-message.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { RatingInput } from "./rating-input.tsx";
@@ -55,7 +55,7 @@ export function ReviewForm({ productId }: { productId: string }) {
     }
     if (!signedIn) {
       event.preventDefault();
-      showError(reviewMessages.loginFirst);
+      showError(sessionMessages.loginFirst);
     }
   }
 

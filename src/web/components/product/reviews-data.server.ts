@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { CurrentUser } from "#app-context";
 import type { ReviewsService } from "#domain/reviews/reviews-service.ts";
-import { accountMessages, reviewMessages } from "#shared/messages.ts";
+import { requestMessages, reviewMessages } from "#shared/messages.ts";
 import { attempt, failure, readForm, text } from "../../lib/actions.server.ts";
 import type { ReviewsData } from "./product-reviews.tsx";
 import { ADD_REVIEW_INTENT, type ReviewFormAnswer } from "./review-form.tsx";
@@ -45,7 +45,7 @@ export async function addReviewAction({
   productId: string;
 }) {
   const form = await readForm(request);
-  if (!form) return failure(accountMessages.formTooLarge, 413);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
   if (text(form, "intent") !== ADD_REVIEW_INTENT) return failure(reviewMessages.unknownIntent, 400);
   const added = await attempt(
     () =>
