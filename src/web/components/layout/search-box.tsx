@@ -6,42 +6,18 @@ import { imageUrl } from "#shared/images.ts";
 import { formatRupees, rupeesToPaise } from "#shared/money.ts";
 import { matchedRange, truncate } from "#shared/text.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { type Suggestion, useSuggestions } from "./use-suggestions.ts";
 
 export const SEARCH_INPUT_ID = "site-search";
 
-/** How long typing must pause before the suggestions are asked for. */
-const SUGGEST_DEBOUNCE_MS = 150;
-const SUGGEST_LIMIT = 8;
 /** The server's narrowest resized copy: sharp for a 40 px thumbnail at 2× density. */
 const SUGGESTION_IMAGE_WIDTH = IMAGE_WIDTHS[0];
-
-/** A product as `GET /api/search/suggest` answers it (price in rupees). */
-interface Suggestion {
-  id: string;
-  name: string;
-  /** Stored file names: the picture is `/download/{file}` on this shop (same origin, as the page's CSP wants). */
-  images: string[];
-  price: number;
-}
 
 /** One entry of the list: a product, or the last one, "Search for “text”". */
 interface Option {
   key: string;
   href: string;
   suggestion: Suggestion | null;
-}
-
-function isSuggestionList(body: unknown): body is Suggestion[] {
-  return (
-    Array.isArray(body) &&
-    body.every(
-      (item) =>
-        typeof item?.id === "string" &&
-        typeof item.name === "string" &&
-        typeof item.price === "number" &&
-        Array.isArray(item.images),
-    )
-  );
 }
 
 const searchHref = (text: string) => `/search?${new URLSearchParams({ q: text })}`;
@@ -61,14 +37,24 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const navigate = useNavigate();
   const shopperLocation = useRootData()?.location ?? null;
   const [text, setText] = useState(() => new URLSearchParams(location.search).get("q") ?? "");
-  /** The suggestions for `suggestedFor`; null until an answer arrives (or after clearing). */
-  const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null);
-  const [suggestedFor, setSuggestedFor] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const request = useRef<AbortController | null>(null);
+  const {
+    suggestions,
+    suggestedFor,
+    suggest,
+    cancelPending,
+    clear: clearSuggestions,
+    reset: resetSuggestions,
+  } = useSuggestions({
+    location: shopperLocation,
+    onShown: () => {
+      setActive(-1);
+      setOpen(true);
+    },
+    onCleared: close,
+  });
   const id = useId();
   const listboxId = `${id}-suggestions`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -83,66 +69,18 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const expanded = open && options.length > 0;
   const activeId = expanded && active >= 0 && active < options.length ? optionId(active) : undefined;
 
-  function cancelPending() {
-    clearTimeout(timer.current);
-    request.current?.abort();
-    request.current = null;
-  }
-
   function close() {
     setOpen(false);
     setActive(-1);
   }
 
-  function clearSuggestions() {
-    cancelPending();
-    close();
-    setSuggestions(null);
-  }
-
-  /** Asks for suggestions once typing pauses; the previous request, if any, is abandoned. */
-  function suggest(value: string) {
-    cancelPending();
-    const typed = value.trim();
-    if (typed === "") {
-      clearSuggestions();
-      return;
-    }
-    timer.current = setTimeout(async () => {
-      const controller = new AbortController();
-      request.current = controller;
-      const params = new URLSearchParams({ q: typed, limit: String(SUGGEST_LIMIT) });
-      if (shopperLocation) params.set("location", shopperLocation);
-      try {
-        const response = await fetch(`/api/search/suggest?${params}`, {
-          signal: controller.signal,
-          headers: { accept: "application/json" },
-        });
-        const body: unknown = response.ok ? await response.json() : null;
-        if (controller.signal.aborted) return;
-        if (!isSuggestionList(body)) throw new Error("no suggestions");
-        setSuggestions(body);
-        setSuggestedFor(typed);
-        setActive(-1);
-        setOpen(true);
-      } catch {
-        // Suggestions are a convenience: when they fail, the shopper can still search.
-        if (!controller.signal.aborted) clearSuggestions();
-      } finally {
-        if (request.current === controller) request.current = null;
-      }
-    }, SUGGEST_DEBOUNCE_MS);
-  }
-
   // Any navigation (a suggestion, the search itself, another link) closes the list; the box shows the new URL's q.
   useEffect(() => {
-    clearTimeout(timer.current);
-    request.current?.abort();
+    resetSuggestions();
     setText(new URLSearchParams(location.search).get("q") ?? "");
-    setSuggestions(null);
     setOpen(false);
     setActive(-1);
-  }, [location]);
+  }, [location, resetSuggestions]);
 
   // A press anywhere outside the box and its list closes the list.
   useEffect(() => {
@@ -156,8 +94,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [expanded]);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   // Keeps the active option in sight when the list scrolls.
   useEffect(() => {
