@@ -24,8 +24,10 @@ export const fieldMessages = {
 
 /** Who may ask: the API's and pages' answer to a visitor, and to a request that names another shopper (decision 006). */
 export const sessionMessages = {
-  /** Spec §5 (cart, review); also every other API route that needs a signed-in shopper. */
+  /** Spec §5 (cart); also every other API route that needs a signed-in shopper. */
   loginFirst: "Please login first",
+  /** Spec §5's review refusal, capitalised as the spec writes it. */
+  reviewLoginFirst: "Please Login first",
   /** A `userId`/`userid`, `customerId` or `/user/{id}` that is not the session's own: 403. */
   otherShopper: "You can only see and change your own account.",
 } as const;

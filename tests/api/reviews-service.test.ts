@@ -35,7 +35,7 @@ describe("who writes a review", () => {
     const product = await createTestProduct(t.db);
     await expect(add({ userId: null, productId: product.id })).rejects.toMatchObject({
       code: "UNAUTHORIZED",
-      message: sessionMessages.loginFirst,
+      message: sessionMessages.reviewLoginFirst,
     });
     expect(await reviewRows(product.id)).toEqual([]);
   });

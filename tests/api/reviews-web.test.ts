@@ -53,7 +53,7 @@ describe("the review form", () => {
     const product = await createTestProduct(t.app.db);
     const answer = await submit(product, { review: "Posted without an account." });
     expect(answer.status).toBe(401);
-    expect(answer.html).toContain(sessionMessages.loginFirst);
+    expect(answer.html).toContain(sessionMessages.reviewLoginFirst);
     expect(answer.html).toContain(`href="/signIn?redirectTo=${encodeURIComponent(reviewUrl(product))}"`);
     expect(answer.html).toContain("No reviews yet.");
   });

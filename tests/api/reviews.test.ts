@@ -116,10 +116,10 @@ describe("GET /api/productReviews", () => {
 });
 
 describe("POST /api/productReviews/add", () => {
-  it("refuses a visitor with 401 'Please login first'", async () => {
+  it("refuses a visitor with 401 'Please Login first' (spec §5)", async () => {
     const product = await createTestProduct(t.app.db);
     const response = await post({ productId: product.id, review: "Anonymous praise.", customerRating: 5 });
-    expect(response).toMatchObject({ status: 401, body: { error: true, msg: sessionMessages.loginFirst } });
+    expect(response).toMatchObject({ status: 401, body: { error: true, msg: "Please Login first" } });
     expect(await listOf(product.id)).toEqual([]);
   });
 

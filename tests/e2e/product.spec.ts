@@ -108,7 +108,7 @@ test("the review form asks for a review, then for a login", async ({ page }) => 
   await form.getByRole("textbox", { name: "Write a Review" }).fill("Lovely colour.");
   await form.getByRole("radio", { name: "4.5 stars" }).click();
   await form.getByRole("button", { name: "Submit Review" }).click();
-  await expect(toast(page, "Please login first")).toBeVisible();
+  await expect(toast(page, "Please Login first")).toBeVisible();
 });
 
 test("related products come from the same sub-category and leave the product out", async ({ page }) => {

@@ -170,7 +170,7 @@ export function createReviewsService({
      */
     async addReview(input: AddReview): Promise<AddedReview> {
       const { userId } = input;
-      if (!userId) throw new AppError("UNAUTHORIZED", sessionMessages.loginFirst);
+      if (!userId) throw new AppError("UNAUTHORIZED", sessionMessages.reviewLoginFirst);
       const parsed = reviewInput.safeParse({
         productId: input.productId,
         review: input.review,
@@ -182,7 +182,7 @@ export function createReviewsService({
 
       const written = await withTransaction(db, async (tx) => {
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
-        if (!author) throw new AppError("UNAUTHORIZED", sessionMessages.loginFirst);
+        if (!author) throw new AppError("UNAUTHORIZED", sessionMessages.reviewLoginFirst);
         const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
         if (!product) throw notFound(catalogMessages.productNotFound);
         const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));

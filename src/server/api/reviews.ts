@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Review } from "#domain/reviews/reviews-service.ts";
 import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, REVIEW_TEXT_MAX } from "#shared/constants.ts";
+import { sessionMessages } from "#shared/messages.ts";
 import { reviewListQuery } from "#shared/schemas/reviews.ts";
 import { errorResponses } from "./error-schemas.ts";
 import { checkNamedUsers, namedUserDoc, signedInShopper, validatedInRoute } from "./route-support.ts";
@@ -106,7 +107,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      const user = signedInShopper(request);
+      const user = signedInShopper(request, sessionMessages.reviewLoginFirst);
       const body = (request.body ?? {}) as Record<string, unknown>;
       checkNamedUsers(request, user, [body.customerId]);
       const added = await reviews.addReview({

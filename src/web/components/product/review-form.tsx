@@ -55,7 +55,7 @@ export function ReviewForm({ productId }: { productId: string }) {
     }
     if (!signedIn) {
       event.preventDefault();
-      showError(sessionMessages.loginFirst);
+      showError(sessionMessages.reviewLoginFirst);
     }
   }
 
