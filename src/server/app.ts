@@ -15,10 +15,10 @@ import {
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { api } from "./api/index.ts";
-import { mediaRoutes } from "./api/media.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/load-config.ts";
 import { createCookies } from "./cookies.ts";
 import { loggerOptions } from "./logging.ts";
+import { mediaRoutes } from "./media/download.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { createOutageCheck } from "./plugins/database-outage.ts";
 import { errorBody, errorHandlerPlugin } from "./plugins/error-handler.ts";
