@@ -1,31 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
+import { createMemoryRateLimitStore } from "./memory-store.ts";
 import { consumeWrite, createWriteLimits, WRITE_LIMITS, type WriteKind, writeLimitKey } from "./policies.ts";
-import type { RateLimitStore } from "./ports.ts";
 import { createRateLimiter, storeKey } from "./rate-limiter.ts";
 
-/** The store's contract in memory (one fixed window per key). */
-function memoryStore(): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: Date }>();
-  return {
-    async hit(key, windowMs, now) {
-      const current = windows.get(key);
-      const next =
-        current && current.resetAt > now
-          ? { count: current.count + 1, resetAt: current.resetAt }
-          : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-      windows.set(key, next);
-      return next;
-    },
-    async peek(key, now) {
-      const current = windows.get(key);
-      return current && current.resetAt > now ? current : undefined;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-  };
-}
+const memoryStore = createMemoryRateLimitStore;
 
 const kinds = Object.keys(WRITE_LIMITS) as WriteKind[];
 

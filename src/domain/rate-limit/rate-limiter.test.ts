@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors.ts";
-import type { RateLimitStore } from "./ports.ts";
+import { createMemoryRateLimitStore } from "./memory-store.ts";
 import { createRateLimiter, formatWait, storeKey } from "./rate-limiter.ts";
 
-/** The store's contract in memory, with a clock the test moves; `keys()` lists the keys it was given. */
-function memoryStore(): RateLimitStore & { keys(): string[] } {
-  const windows = new Map<string, { count: number; resetAt: Date }>();
-  return {
-    keys: () => [...windows.keys()],
-    async hit(key, windowMs, now) {
-      const current = windows.get(key);
-      const next =
-        current && current.resetAt > now
-          ? { count: current.count + 1, resetAt: current.resetAt }
-          : { count: 1, resetAt: new Date(now.getTime() + windowMs) };
-      windows.set(key, next);
-      return next;
-    },
-    async peek(key, now) {
-      const current = windows.get(key);
-      return current && current.resetAt > now ? current : undefined;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-  };
-}
+const memoryStore = createMemoryRateLimitStore;
 
 const policy = { limit: 2, windowSeconds: 60, message: "Too many tries." };
 
