@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
 import { checkoutMessages } from "#shared/messages.ts";
-import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { requestPage } from "../support/pages.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // Checkout, the payment step and /orders without JavaScript: plain forms through the same service as the API.
 let app: TestApp;
@@ -19,21 +19,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function page(method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: uniqueIp(),
-    cookies: sid ? { sid } : {},
-    headers: {
-      host: new URL(TEST_PUBLIC_URL).host,
-      ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: TEST_PUBLIC_URL } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-  });
-  const html = response.body.replaceAll("<!-- -->", "");
-  return { status: response.statusCode, location: response.headers.location, headers: response.headers, html };
-}
+const page = (method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) =>
+  requestPage(app, method, url, { sid, form });
 
 describe("checkout pages", () => {
   it("send a visitor to sign in and back", async () => {

@@ -5,7 +5,8 @@ import { wishlistMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, createTestUser, type TestProduct } from "../support/builders.ts";
 import { escapeHtml } from "../support/html.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { requestPage } from "../support/pages.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // My List and the hearts without JavaScript: every change is a plain form POST to /my-list (progressive enhancement),
 // through the same service as the API.
@@ -33,22 +34,8 @@ async function shopper() {
   return { id: user.id, sid: session.token };
 }
 
-async function page(method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: uniqueIp(),
-    cookies: sid ? { sid } : {},
-    headers: {
-      host: new URL(TEST_PUBLIC_URL).host,
-      ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: TEST_PUBLIC_URL } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-  });
-  // React separates neighbouring text with <!-- -->.
-  const html = response.body.replaceAll("<!-- -->", "");
-  return { status: response.statusCode, location: response.headers.location, headers: response.headers, html };
-}
+const page = (method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) =>
+  requestPage(app, method, url, { sid, form });
 
 const toggle = (sid: string | undefined, saved: "true" | "false", productId = product.id) =>
   page("POST", "/my-list", sid, { intent: "toggle", productId, saved });

@@ -1,9 +1,10 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDIRECT_PATH_MAX } from "#shared/schemas/accounts.ts";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, uniqueIp } from "../support/accounts.ts";
+import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD } from "../support/accounts.ts";
 import { createTestCategory } from "../support/builders.ts";
 import { type OidcIssuer, startOidcIssuer } from "../support/oidc-issuer.ts";
+import { requestPage } from "../support/pages.ts";
 import { TEST_PUBLIC_URL } from "../support/test-app.ts";
 
 // Issue 30 items 2 and 6: every redirect target taken from a request stays on the shop once a browser resolves it,
@@ -44,20 +45,8 @@ const LONG_QUERY = `q=${"%C3%A9/".repeat(2000)}`;
 
 type Jar = Record<string, string>;
 
-async function page(method: "GET" | "POST", url: string, jar: Jar = {}, form?: Record<string, string>) {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
-  return t.app.server.inject({
-    method,
-    url,
-    remoteAddress: uniqueIp(),
-    cookies: jar,
-    headers: {
-      host: new URL(TEST_PUBLIC_URL).host,
-      ...(body !== undefined ? { "content-type": "application/x-www-form-urlencoded", origin: TEST_PUBLIC_URL } : {}),
-    },
-    ...(body !== undefined ? { payload: body } : {}),
-  });
-}
+const page = async (method: "GET" | "POST", url: string, jar: Jar = {}, form?: Record<string, string>) =>
+  (await requestPage(t.app, method, url, { cookies: jar, form })).response;
 
 /** The Location a browser would follow, checked to stay on the shop; returned for more checks. */
 function onShop(response: LightMyRequestResponse): string {

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testModeMessages } from "#shared/messages.ts";
-import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { escapeHtml } from "../support/html.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
+import { requestPage } from "../support/pages.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // A shop paid through Razorpay's test keys says test mode: on every page when production let test payments in
 // (ALLOW_TEST_PAYMENTS), and on the payment step wherever test keys are used. A shop on live keys says neither.
@@ -46,20 +46,8 @@ afterAll(async () => {
   }
 });
 
-async function page(app: TestApp, method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) {
-  const response = await app.server.inject({
-    method,
-    url,
-    remoteAddress: uniqueIp(),
-    cookies: sid ? { sid } : {},
-    headers: {
-      host: new URL(TEST_PUBLIC_URL).host,
-      ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: TEST_PUBLIC_URL } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-  });
-  return { status: response.statusCode, location: response.headers.location, html: response.body.replaceAll("<!-- -->", "") };
-}
+const page = (app: TestApp, method: "GET" | "POST", url: string, sid?: string, form?: Record<string, string>) =>
+  requestPage(app, method, url, { sid, form });
 
 /** The payment step of a fresh order of a fresh shopper. */
 async function paymentStep(app: TestApp) {
