@@ -12,7 +12,7 @@ import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from 
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** One product's guarded take (decision 021: the checkout's statements are written once, not built per call). */
+/** Checkout's hot write, written once as a named statement (decision 021). */
 const takeStock = namedStatement<{ pricePaise: number; name: string; image: string }>(
   "catalog_take_stock",
   `update products set count_in_stock = count_in_stock - $2
@@ -22,7 +22,7 @@ const takeStock = namedStatement<{ pricePaise: number; name: string; image: stri
 
 export function createCatalogService({ db, changes }: { db: Db; changes: CatalogChanges }) {
   const prepared = preparedProductQueries(db);
-  // Every page's menu reads the categories (once per request, src/web/context.ts categoriesContext): prepared once.
+  // Every page's menu reads the categories: prepared once.
   const categoryRows = db
     .select({
       id: categories.id,
@@ -50,7 +50,6 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
   }
 
   return {
-    /** Top-level categories in display order, each with its sub-categories. */
     async listCategories(): Promise<Category[]> {
       const rows = await categoryRows.execute();
       const tops: Category[] = [];
@@ -68,7 +67,6 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return tops;
     },
 
-    /** A category or sub-category by id, or NOT_FOUND. */
     async getCategory(id: string): Promise<{ id: string; name: string; parentId: string | null }> {
       const [row] = await db
         .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
@@ -78,10 +76,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return row;
     },
 
-    /** The last page of this list `listProducts` serves by number (`lastServedPage`): the web clamps to it. */
+    /** The web clamps a page number to it. */
     lastServedPage,
 
-    /** Newest first; every filter combines and applies to the whole result, then the page is cut. */
     async listProducts(filter: ProductFilter): Promise<Page<Product>> {
       if (filter.page > lastServedPage(filter)) {
         throw new AppError(
@@ -94,10 +91,8 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     },
 
     /**
-     * A keyset page of a list: the products after `after` (a product id, the previous page's `nextCursor`), however deep,
-     * at the cost of the first page. No total: walking a whole category never counts it. The position is read from
-     * the cursor's product, so a cursor whose product has been deleted since is NOT_FOUND, never an empty page that
-     * would look like the end of the list (checked only when a page comes back short).
+     * The products after `after` (the previous page's `nextCursor`), at any depth, without a total. A cursor whose
+     * product was deleted is NOT_FOUND rather than an empty page that would look like the end of the list.
      */
     async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
       const items = await prepared.after(filter, after);
@@ -107,7 +102,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return { items, perPage: filter.perPage, nextCursor: nextCursorOf(items, filter.perPage) };
     },
 
-    /** Product ids and their dates, newest first, `limit` of them from `offset`: what a sitemap lists, nothing more. */
+    /** What a sitemap lists, nothing more. */
     async productDates(offset: number, limit: number): Promise<{ id: string; createdAt: Date }[]> {
       return db
         .select({ id: products.id, createdAt: products.createdAt })
@@ -123,10 +118,6 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return product;
     },
 
-    /**
-     * Products like this one for its RELATED PRODUCTS row: the same sub-category (the category when it has none),
-     * sold in the shopper's location, newest first, never the product itself.
-     */
     async listRelatedProducts(options: {
       productId: string;
       subCatId: string | null;
@@ -135,15 +126,11 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       limit: number;
     }): Promise<Product[]> {
       const scope = options.subCatId ? { subCatId: options.subCatId } : { catId: options.catId };
-      // The list's own prepared statement, one product longer, so that leaving the product itself out still fills it.
+      // The list's own prepared statement, one longer, so leaving the product out still fills the row.
       const items = await prepared.first({ ...scope, location: options.location, page: 1, perPage: options.limit + 1 });
       return items.filter((product) => product.id !== options.productId).slice(0, options.limit);
     },
 
-    /**
-     * Sets a product's stock (the shop owner's count after a delivery or a stock-take). Cached answers showing the old
-     * count are evicted once the change is committed.
-     */
     async setStock(productId: string, countInStock: number): Promise<void> {
       if (!Number.isInteger(countInStock) || countInStock < 0) {
         throw new AppError("BAD_REQUEST", catalogMessages.stockWhole);
@@ -158,13 +145,9 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
     },
 
     /**
-     * Takes quantities out of stock inside the caller's transaction (checkout's hold, or a payment that arrived after
-     * its hold expired): one guarded `update ... where count_in_stock >= quantity` per product, so concurrent buyers
-     * never oversell and stock never goes below zero. All or nothing: the first product short stops it, what was taken
-     * before it is given back, and it is returned (`short`); a caller that goes on (a payment after its hold expired
-     * becomes a refund) commits no partial take. Returns each product's current price, title and
-     * first image, read in the same statement. Quantities of one product (several options) are summed first; products
-     * are taken in id order so two checkouts never wait on each other in a circle.
+     * Takes stock in the caller's transaction with a guarded update per product, so concurrent buyers never oversell.
+     * All or nothing: the first product short gives back what was taken and is returned as `short` (decision 015).
+     * Products go in id order so two checkouts never wait on each other in a circle.
      */
     async reserveStock(
       tx: DbExecutor,
@@ -196,15 +179,11 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return { ok: true, products: taken };
     },
 
-    /** Gives reserved quantities back to stock inside the caller's transaction (a hold that expired or failed). */
     releaseStock,
 
     /**
-     * Recomputes a product's rating from its reviews (src/shared/ratings.ts) inside the caller's transaction, which has
-     * just written one of them (docs/decisions/011). The product's row is locked first, so two reviews of one product
-     * written at once are counted one after the other: the count runs as a new statement after the lock, and sees a
-     * review that committed while this transaction waited. Returns the new rating and the number of reviews; the
-     * caller reports the change (CatalogChanges) after its commit. NOT_FOUND for an unknown product.
+     * Recomputes a product's rating in the transaction that wrote a review (decision 011). The row is locked first, so
+     * two reviews written at once are counted one after the other. The caller reports the change after its commit.
      */
     async applyReviewAggregate(tx: DbExecutor, productId: string): Promise<{ rating: number; reviewCount: number }> {
       const locked = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
@@ -230,7 +209,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
   };
 }
 
-/** Quantities per product, in id order (a fixed lock order for concurrent checkouts). */
+/** Quantities per product, in id order: a fixed lock order for concurrent checkouts. */
 function sumByProduct(items: readonly { productId: string; quantity: number }[]): Map<string, number> {
   const sums = new Map<string, number>();
   for (const { productId, quantity } of items) sums.set(productId, (sums.get(productId) ?? 0) + quantity);

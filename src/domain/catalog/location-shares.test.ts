@@ -65,7 +65,7 @@ describe("a list in a rare location", () => {
     await pglite.query("analyze products");
     const statements: string[] = [];
     const logged = drizzle(pglite, { logger: { logQuery: (query) => statements.push(query) } });
-    // The demo catalogue is small: its three products make this location 1 % of it, rare by a raised share.
+    // The demo catalogue is small: its three products make this location a small share of it, rare by a raised share.
     const queries = preparedProductQueries(logged, { rareLocationShare: 0.05 });
     const filter: ProductFilter = { location: RARE, page: 1, perPage: 2 };
     const expected = await selectProducts(database.db)

@@ -11,7 +11,6 @@ const subCategories = alias(categories, "sub_categories");
 /** A text array read as JSON: the driver parses JSON natively, PostgreSQL's array text in JavaScript (decision 020). */
 export const arrayAsJson = (column: SQLWrapper) => sql<string[]>`array_to_json(${column})`;
 
-/** Columns of a product with its category names, as every product query returns them. */
 export const productColumns = {
   id: products.id,
   name: products.name,
@@ -35,7 +34,6 @@ export const productColumns = {
   createdAt: products.createdAt,
 };
 
-/** Products joined to their category and sub-category, selecting `productColumns`; add where, order and limit. */
 export function selectProducts(executor: DbExecutor) {
   return executor
     .select(productColumns)
@@ -58,19 +56,16 @@ export const FILTERS = [
 ] as const;
 export type FilterName = (typeof FILTERS)[number];
 
-/**
- * The last page of a list served by number: any page of a list whose total is exact, and of a narrower list the pages
- * of its first LIST_COUNT_CAP products (its total is counted no further; `after` walks past them).
- */
+/** A narrower list than a category's is served by number up to LIST_COUNT_CAP products; `after` walks past them. */
 export function lastServedPage(filter: ProductFilter): number {
   return byCategory(appliedFilters(filter)) ? Number.POSITIVE_INFINITY : Math.ceil(LIST_COUNT_CAP / filter.perPage);
 }
 
-/** Whether a list's total is exact: one row of `category_counts`, for a list narrowed by a category alone or by nothing. */
+/** Whether a list's total is exact: kept in `category_counts` for a list narrowed by a category alone or nothing. */
 export const byCategory = (names: readonly FilterName[]) =>
   names.length <= 1 && names.every((name) => name === "catId" || name === "subCatId" || name === "catName");
 
-/** The filters `filter` applies; a value that narrows nothing (no location, inStock false) is not one. */
+/** A value that narrows nothing (no location, inStock false) is not an applied filter. */
 export function appliedFilters(filter: ProductFilter): FilterName[] {
   return FILTERS.filter((name) => {
     const value = filter[name];
@@ -80,10 +75,7 @@ export function appliedFilters(filter: ProductFilter): FilterName[] {
   });
 }
 
-/**
- * The conditions of the named filters on `products`, each value from `valueFor`: the filter's own value, or a placeholder
- * of a prepared statement (`preparedProductQueries` in product-statements.ts), so both are built by this one function.
- */
+/** The named filters' conditions, each value a parameter or a prepared statement's placeholder (`valueFor`). */
 export function conditionsOf(executor: DbExecutor, names: readonly FilterName[], valueFor: (name: FilterName) => SQLWrapper) {
   const conditions = names.map((name): SQL => {
     const value = valueFor(name);
@@ -119,18 +111,13 @@ export function conditionsOf(executor: DbExecutor, names: readonly FilterName[],
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Every filter of `filter` as one condition on `products` (undefined when there is none); pagination is ignored. */
 export function filterConditions(executor: DbExecutor, filter: ProductFilter): SQL | undefined {
   return conditionsOf(executor, appliedFilters(filter), (name) => sql.param(filter[name]));
 }
 
-/**
- * Lists narrowed by more than their category are counted up to this many products: exact below, "at least" above
- * (`capped`). Counting every matching row for every page would cost more than the page itself.
- */
+/** Narrower lists are counted up to this many products (`capped` above): counting all would cost more than the page. */
 export const LIST_COUNT_CAP = 1000;
 
-/** One page of a list, with the list's total and number of pages. */
 export function toPage<T extends { id: string }>(
   items: T[],
   total: number,
@@ -146,11 +133,7 @@ export function nextCursorOf(items: readonly { id: string }[], perPage: number):
   return items.length === perPage && items.length > 0 ? (items[items.length - 1]?.id ?? null) : null;
 }
 
-/**
- * Products that come after `productId` in list order (newest first: created_at, then id, both descending), as a row
- * comparison the (created_at, id) indexes serve directly. The position is read from the row itself, so it is exact to
- * the microsecond. A product deleted since leaves no position: the condition matches nothing and the walk ends.
- */
+/** Products after `productId` in list order, a row comparison the (created_at, id) index serves; a deleted one ends it. */
 export function afterProduct(productId: SQLWrapper): SQL {
   return sql`(${products.createdAt}, ${products.id}) < (select p.created_at, p.id from ${products} p where p.id = ${productId})`;
 }

@@ -20,10 +20,10 @@ import type { Product, ProductFilter } from "./types.ts";
 
 const subCategories = alias(categories, "sub_categories");
 
-/** A product as JSON decodes it: `productColumns` by name, its date as text (see productsOf in preparedProductQueries). */
+/** A product as `json_agg` hands it back: its date as text. */
 type ProductJson = Omit<Product, "createdAt"> & { createdAt: string };
 
-/** `productColumns`, each named as its key: a row of them becomes a JSON object with those keys (`json_agg`). */
+/** `productColumns` named as their keys, so `json_agg` of a row makes an object with those keys. */
 const namedProductColumns = Object.fromEntries(
   Object.entries(productColumns).map(([key, column]) => [key, sql`${column}`.as(key)]),
 ) as { [Key in keyof typeof productColumns]: SQL.Aliased };
@@ -31,13 +31,10 @@ const namedProductColumns = Object.fromEntries(
 const productsFromJson = (rows: ProductJson[] | null | undefined): Product[] =>
   (rows ?? []).map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 
-/**
- * A product by id, and a list's page (with its total), keyset page and row of products for each shape of filters,
- * each made on first use: the SQL is built once and planned once per connection. Only for `db`, never a transaction.
- */
+/** The catalogue's list reads, made on first use and planned once per connection (decision 020). Only for `db`. */
 export function preparedProductQueries(
   db: Db,
-  /** Locations sold in by fewer than this share of the products are gathered (see pickedIds; tests raise it). */
+  /** Tests raise it to gather a small catalogue's locations (see pickedIds). */
   { rareLocationShare = RARE_LOCATION_SHARE }: { rareLocationShare?: number } = {},
 ) {
   const byId = selectProducts(db)
@@ -47,10 +44,7 @@ export function preparedProductQueries(
   const valuesOf = (filter: ProductFilter, names: readonly FilterName[]) =>
     Object.fromEntries(names.filter((name) => name !== "inStock").map((name) => [name, filter[name]]));
   const shapeOf = (names: readonly FilterName[]) => names.reduce((mask, name) => mask | (1 << FILTERS.indexOf(name)), 0);
-  /**
-   * A statement per shape of filters, per way of picking its products (`gathered`, see pickedIds) and per page size
-   * and offset written into its SQL (`size` and `offset`, see PLANNED_PAGE_SIZES), named by `key`.
-   */
+  // One statement per shape of filters, way of picking (`gathered`), page size and offset in its SQL, named by `key`.
   const memo = <T>(
     make: (names: readonly FilterName[], key: string, gathered: boolean, size: number | undefined, offset: number) => T,
   ) => {
@@ -66,17 +60,13 @@ export function preparedProductQueries(
       return statement;
     };
   };
-  /** The page size a first page's statement has in its SQL: a category's list (or the whole) in a size of the shop's. */
+  // Only a category's list (or the whole) in one of the shop's sizes has its page size in the SQL (PLANNED_PAGE_SIZES).
   const plannedSize = (names: readonly FilterName[], perPage: number) =>
     byCategory(names) && PLANNED_PAGE_SIZES.has(perPage) ? perPage : undefined;
-  /** A LIMIT: the page size in the SQL when it has one (`size`), else the `limit` placeholder. */
   const limitOf = (size: number | undefined) => (size === undefined ? sql.placeholder("limit") : inSqlText(size));
   const locationShares = createLocationShares(db);
   const newestFirst = [desc(products.createdAt), desc(products.id)];
-  /**
-   * A list's total as one value: a list narrowed by a category alone (or nothing) reads the count the triggers keep
-   * (`category_counts`, migration 0009), any other list counts its products up to the `countLimit` placeholder.
-   */
+  // A category's list (or the whole) reads the count triggers keep (migration 0009); others count up to `countLimit`.
   const totalOf = (names: readonly FilterName[]): SQL<number> => {
     if (byCategory(names)) {
       const first = names[0];
@@ -96,11 +86,8 @@ export function preparedProductQueries(
       .limit(sql.placeholder("countLimit"));
     return sql<number>`(select count(*)::int from (${matching}) as matching)`;
   };
-  /**
-   * The ids (and dates) of a list's products in list order, for a page to read afterwards (a "deferred join": an offset
-   * skips index entries, not products). A location few products are sold in (`gathered`) is gathered first through the
-   * locations index, fenced by an OFFSET of 0, then put in order, instead of walking the whole list to find few.
-   */
+  // Ids in list order, joined to their products afterwards (an offset skips index entries, not rows). A rare location's
+  // products (`gathered`) are found through the locations index behind an OFFSET 0 fence, then sorted.
   const pickedIds = (where: SQL | undefined, gathered: boolean) => {
     if (!gathered) {
       return db
@@ -123,10 +110,7 @@ export function preparedProductQueries(
       .orderBy(desc(matching.createdAt), desc(matching.id))
       .$dynamic();
   };
-  /**
-   * The products of picked ids as one JSON array in list order (null for none), with `extra` columns beside it
-   * (decision 020). An aggregate always answers one row, so a page past the last still carries its list's total.
-   */
+  // Picked products as one JSON array (decision 020): an aggregate answers one row, so a page past the end has a total.
   const productsOf = <Extra extends Record<string, SQL>>(
     picked: ReturnType<ReturnType<typeof pickedIds>["as"]>,
     extra: Extra,
@@ -151,7 +135,6 @@ export function preparedProductQueries(
   // A page carries its list's total beside its products (an uncorrelated subquery, computed once): one round trip.
   const page = memo((names, key, gathered, size, offset) => {
     const limited = pickedIds(conditionsOf(db, names, placeholders), gathered).limit(limitOf(size));
-    // A page in a size of the shop's has its offset in the SQL too, none on the first (see PLANNED_PAGE_SIZES).
     const picked = (
       size === undefined ? limited.offset(sql.placeholder("offset")) : offset > 0 ? limited.offset(inSqlText(offset)) : limited
     ).as("picked");
@@ -169,10 +152,8 @@ export function preparedProductQueries(
       .as("picked");
     return productsOf(picked, {}).prepare(`catalog_first_${key}`);
   });
-  /** Whether a list is filtered by a location few products are sold in (see pickedIds). */
   const gatheredFor = async (filter: ProductFilter) =>
     filter.location !== undefined && filter.location !== "" && (await locationShares.isRare(filter.location, rareLocationShare));
-  /** The total as the list reports it: capped past `cap` unless it is a category's count. */
   const reported = (names: readonly FilterName[], total: number, cap: number) =>
     !byCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
 
@@ -181,10 +162,7 @@ export function preparedProductQueries(
       const [product] = await byId.execute({ id });
       return product;
     },
-    /**
-     * One page of a list, with the list's total (an empty page too): a category's count kept by the triggers, or for a
-     * narrower list its products counted up to `cap` (LIST_COUNT_CAP), `capped` past it.
-     */
+    /** A page with its list's total (an empty page too); a list narrower than a category's is `capped` past `cap`. */
     async page(filter: ProductFilter, cap = LIST_COUNT_CAP): Promise<{ items: Product[]; total: number; capped: boolean }> {
       const names = appliedFilters(filter);
       const values = { ...valuesOf(filter, names), countLimit: cap + 1 };
@@ -216,24 +194,16 @@ export function preparedProductQueries(
   };
 }
 
-/**
- * Page sizes written into the SQL of a category's (or the whole catalogue's) first page, keyset page and row: the
- * shop's own, so PostgreSQL keeps one generic plan per connection instead of planning each execution (decision 020).
- * Related products ask one more than they show, so leaving the product itself out still fills the row.
- */
+/** The shop's page sizes, written into the SQL so PostgreSQL keeps one generic plan per connection (decision 020). */
 export const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([
   ...PER_PAGE_OPTIONS,
   NEW_PRODUCTS_PER_PAGE,
   RELATED_PRODUCTS_COUNT + 1,
 ]);
 
-/**
- * Pages 2 up to this one of a category's or sub-category's listing, in one of PER_PAGE_OPTIONS, have their offset in
- * the SQL too (a statement per page, see PLANNED_PAGE_SIZES): shoppers page through the first few.
- */
+/** A category's listing pages up to this one get a statement each, offset in the SQL: shoppers page through few. */
 export const PLANNED_PAGES = 5;
 
-/** Whether a page is a category's or sub-category's listing in one of its own sizes (see PLANNED_PAGES). */
 const listingPage = (names: readonly FilterName[], perPage: number) =>
   names.length === 1 &&
   (names[0] === "catId" || names[0] === "subCatId") &&
@@ -242,8 +212,5 @@ const listingPage = (names: readonly FilterName[], perPage: number) =>
 /** A number in a statement's SQL text: Drizzle sends a number given to `.limit()` as a parameter. */
 const inSqlText = (size: number) => sql.raw(String(Math.trunc(size))) as unknown as Placeholder;
 
-/**
- * A location sold in by fewer than this share of the products (by the statistics; one they do not list is rarer
- * still) has its products gathered through the locations index (see `pickedIds` in preparedProductQueries).
- */
+/** A location sold in by fewer than this share of the products has them gathered through its index (pickedIds). */
 export const RARE_LOCATION_SHARE = 0.005;

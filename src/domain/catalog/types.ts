@@ -5,11 +5,9 @@ export interface Product {
   name: string;
   brand: string;
   description: string;
-  /** Image file names, served under /download/{file}. */
   images: string[];
   pricePaise: number;
   oldPricePaise: number | null;
-  /** Percent off the old price. */
   discount: number;
   rating: number;
   countInStock: number;
@@ -55,7 +53,7 @@ export interface Page<T> {
   totalPages: number;
   /** More items matched than were counted: `total` is a floor ("10000+"); deeper pages are reached by `nextCursor`. */
   capped: boolean;
-  /** The last item's id when the page is full: `after` for the next page of a keyset walk; null at the end. */
+  /** `after` for the next page of a keyset walk; null at the end. */
   nextCursor: string | null;
 }
 
@@ -81,6 +79,5 @@ export interface ProductFilter extends Pagination {
   minRating?: number | undefined;
   location?: string | undefined;
   featured?: boolean | undefined;
-  /** Only products with stock left. */
   inStock?: boolean | undefined;
 }
