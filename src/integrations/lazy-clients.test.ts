@@ -4,9 +4,8 @@ import { expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-// What a fresh Node process loads, recorded by a module hook: the AWS SDK and the Redis client are about 6 MB of heap
-// each, which every old-generation collection marks again (bench/README.md, "Steady p99 over a minute"), so a shop
-// without a bucket or Redis must not load them.
+// What a fresh Node process loads, recorded by a module hook: a shop without a bucket or Redis must not keep the AWS SDK
+// or the Redis client on its heap (docs/decisions/023-allocations-that-outlived-young-collections.md).
 const script = `
 import { registerHooks } from "node:module";
 const loaded = [];

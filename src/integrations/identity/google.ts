@@ -4,18 +4,14 @@ import { AppError } from "#domain/errors.ts";
 import { accountMessages } from "#shared/messages.ts";
 
 export interface GoogleVerifierOptions {
-  /** OAuth client id the tokens must be issued for (their `aud`); unset = Google sign-in not configured. */
+  /** The tokens' audience (OAuth client id); unset = Google sign-in not configured. */
   clientId: string | undefined;
-  /** https://accounts.google.com, or a local issuer in tests. */
   issuer: string;
 }
 
 const GOOGLE = "https://accounts.google.com";
 
-/**
- * Verifies Google ID tokens (OpenID Connect): keys from the issuer's discovery document (`jwks_uri`, cached and rotated
- * by jose), then signature, issuer, audience and expiry. Anything it cannot trust is a 401; an unreachable issuer a 503.
- */
+/** Verifies Google ID tokens with the issuer's published keys: anything it cannot trust is a 401, an unreachable issuer a 503. */
 export function createGoogleVerifier(options: GoogleVerifierOptions): IdentityVerifier {
   const { clientId } = options;
   const issuer = options.issuer.replace(/\/+$/, "");

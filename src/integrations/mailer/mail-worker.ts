@@ -1,21 +1,17 @@
-// The mailer's worker thread (started by mailer.ts, never imported): composes each message with nodemailer and hands it
-// to the SMTP server, or writes it to the local outbox folder. Composing a MIME message costs about half a millisecond
-// of CPU, writing it or talking SMTP more; here that work runs beside the thread that answers requests instead of on it
-// (docs/decisions/022-mail-off-the-request-thread.md).
+// The mailer's worker thread (started by mailer.ts, never imported): composes each message with nodemailer and sends it
+// by SMTP or writes it to the outbox, off the request thread (docs/decisions/022-mail-off-the-request-thread.md).
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import nodemailer from "nodemailer";
 
-/** What the mailer gives the worker when it starts it. */
 export interface MailWorkerData {
   smtpUrl: string | undefined;
   from: string;
   outboxDir: string;
 }
 
-/** One message to send, as the mailer posts it. */
 export interface MailJob {
   id: number;
   to: string;
@@ -24,7 +20,6 @@ export interface MailJob {
   html: string;
 }
 
-/** The worker's answer for one job: sent (and where, for the outbox), or why not. */
 export type MailReceipt =
   | { id: number; ok: true; file: string | undefined }
   | { id: number; ok: false; message: string; code: string | undefined };
@@ -64,8 +59,7 @@ function outboxDelivery() {
   return async (job: MailJob) => {
     const info = await transport.sendMail(envelope(job));
     const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.eml`);
-    // The folder is made when a write finds it missing (the first message, or after someone emptied DATA_DIR), not
-    // before every message.
+    // The folder is made when a write finds it missing (first message, or DATA_DIR emptied), not before every message.
     await writeFile(file, info.message as Buffer).catch(async (error: unknown) => {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       await mkdir(outboxDir, { recursive: true });

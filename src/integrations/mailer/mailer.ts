@@ -11,28 +11,22 @@ export interface MailerOptions {
   /** smtp:// or smtps:// URL; unset = the local outbox. */
   smtpUrl: string | undefined;
   from: string;
-  /** Where the outbox writes `.eml` files when no SMTP server is configured. */
   outboxDir: string;
   log: Log;
-  /** How long the worker thread waits for the next message before it stops (it starts again with the next one). */
+  /** Idle time after which the worker thread stops (the next message starts it again). */
   idleMs?: number;
 }
 
 /**
- * The mailer port over nodemailer: SMTP when `SMTP_URL` is set; otherwise every message is written to
- * `DATA_DIR/outbox/*.eml` and its subject logged, so the shop works offline with no configuration.
- *
- * Messages are composed and sent by a worker thread (mail-worker.ts), started with the first message and stopped after
- * `idleMs` without one, so that a sale's confirmation e-mails do not take the request thread's CPU
- * (docs/decisions/022-mail-off-the-request-thread.md). `send` still resolves only once the mail server (or the outbox
- * folder) has the message, and rejects with the worker's error when it does not, so callers' retries are unchanged.
+ * SMTP when `SMTP_URL` is set, else `DATA_DIR/outbox/*.eml`, sent by an on-demand worker thread (decision 022). `send`
+ * resolves once the server or folder has the message and rejects with the worker's error otherwise, so retries still work.
  */
 export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | "outbox"; close(): Promise<void> } {
   const kind = options.smtpUrl ? "smtp" : "outbox";
-  // Starting one costs about 130 ms (an isolate, TypeScript stripping, nodemailer): a quiet shop pays it rarely.
+  // Starting a worker is costly (an isolate, TypeScript stripping, nodemailer): a quiet shop pays it rarely.
   const idleMs = options.idleMs ?? 5 * 60_000;
   type Waiter = { resolve: (file: string | undefined) => void; reject: (error: Error) => void };
-  /** The running worker and the messages it holds (each worker its own: a dying one fails only its messages). */
+  // Each worker holds its own messages: a dying one fails only those.
   let current: { thread: Worker; waiting: Map<number, Waiter> } | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<unknown>>();
@@ -42,7 +36,6 @@ export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | 
     const workerData: MailWorkerData = { smtpUrl: options.smtpUrl, from: options.from, outboxDir: options.outboxDir };
     const thread = new Worker(new URL("./mail-worker.ts", import.meta.url), {
       workerData,
-      // A small heap of its own: it holds the messages in flight and nodemailer.
       resourceLimits: { maxOldGenerationSizeMb: 64 },
     });
     const started = { thread, waiting: new Map<number, Waiter>() };
@@ -57,8 +50,7 @@ export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | 
         stopWhenIdle();
       }
     });
-    // A worker that died (it should not: each send catches its own errors) fails what it held; the next send starts
-    // another.
+    // A worker that died (it should not: each send catches its errors) fails what it held; the next send starts another.
     const gone = (error: Error) => {
       if (current === started) current = undefined;
       for (const waiter of started.waiting.values()) waiter.reject(error);
@@ -108,7 +100,6 @@ export function createMailer(options: MailerOptions): Mailer & { kind: "smtp" | 
         return;
       }
       const file = await deliver(message);
-      // No SMTP server: the developer reads the code here (or in the .eml file).
       options.log.info(
         { to: message.to, subject: message.subject, preview: message.preview, file },
         "e-mail written to the outbox",

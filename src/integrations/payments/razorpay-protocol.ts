@@ -2,11 +2,8 @@ import { z } from "zod";
 import type { PaymentEvent, ProviderOrder, ProviderPayment } from "#domain/orders/ports.ts";
 import { hmacHex, signatureMatches } from "./signatures.ts";
 
-/**
- * Razorpay's JSON entities and webhook envelope, as both gateways read and write them: the REST adapter
- * (razorpay.ts) reads them from Razorpay, the in-process test gateway (test-gateway.ts) and the tests' stand-in write
- * them. Only the fields the shop uses are checked; Razorpay sends more.
- */
+// Razorpay's JSON entities and webhook envelope: razorpay.ts reads them, the test gateway and the tests' stand-in write
+// them. Only the fields the shop uses are checked.
 
 export const razorpayOrderEntity = z.object({
   id: z.string().min(1),
@@ -54,10 +51,7 @@ const webhookEnvelope = z.object({
     .default({}),
 });
 
-/**
- * A webhook as Razorpay sends it: the raw body signed with the webhook secret (`X-Razorpay-Signature`, hex HMAC-SHA256)
- * and its id in `X-Razorpay-Event-Id`. The signature is checked over the exact bytes received, before parsing.
- */
+/** The signature (`X-Razorpay-Signature`) is checked over the exact bytes received, before parsing. */
 export function parseSignedWebhook(
   webhookSecret: string,
   { rawBody, signature, eventId }: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },

@@ -63,7 +63,6 @@ describe("the Razorpay gateway", () => {
     }
     const unreachable = createRazorpayGateway({ ...standIn, apiUrl: "http://127.0.0.1:9" });
     await expect(unreachable.fetchPayment("pay_1")).rejects.toThrow(/could not reach Razorpay/);
-    // Razorpay's own refusal of a bad amount comes through with its description.
     await expect(gateway.createOrder({ amountPaise: 50, currency: "INR", receipt: "x" })).rejects.toThrow(/atleast INR 1.00/);
   });
 

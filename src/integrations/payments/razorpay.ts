@@ -20,15 +20,12 @@ export interface RazorpaySettings {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
-  /** https://api.razorpay.com, or a local stand-in in tests. */
   apiUrl: string;
 }
 
 /**
- * Razorpay over its REST API v1 (five calls: create an order, fetch, list, capture and refund payments), with
- * HTTP Basic auth of key id and secret and Node's own fetch: the official SDK would add a dependency for what these
- * few lines say. Every failure (network, timeout, an error status, an answer that is not what Razorpay documents)
- * becomes a PaymentProviderError naming the call and Razorpay's own description, never the secret.
+ * Razorpay's REST API v1 over Node's fetch (the SDK would be a dependency for five calls). Every failure becomes a
+ * PaymentProviderError naming the call and Razorpay's description, never the secret.
  */
 export function createRazorpayGateway(
   settings: RazorpaySettings,
@@ -122,10 +119,7 @@ export function createRazorpayGateway(
       return parseSignedWebhook(settings.webhookSecret, input);
     },
 
-    /**
-     * At start-up: wrong keys stop the shop (an Error naming them); an unreachable Razorpay does not (a warning is
-     * returned): the shop can serve everything but payments meanwhile.
-     */
+    /** Wrong keys stop the shop; an unreachable Razorpay is a returned warning (all but payments still work). */
     async checkCredentials() {
       try {
         await call("check keys", "GET", "/v1/orders?count=1", z.unknown());

@@ -5,10 +5,7 @@ export function hmacHex(secret: string, payload: string | Buffer): string {
   return createHmac("sha256", secret).update(payload).digest("hex");
 }
 
-/**
- * Compares a signature a client sent with the one we compute, in constant time. A signature of another length, or
- * anything that is not a string, is simply wrong (timingSafeEqual would throw on unequal lengths).
- */
+/** Constant-time; another length or a non-string is simply wrong (timingSafeEqual would throw on unequal lengths). */
 export function signatureMatches(expectedHex: string, given: unknown): boolean {
   if (typeof given !== "string") return false;
   const expected = Buffer.from(expectedHex, "utf8");

@@ -4,19 +4,14 @@ import { parseSignedWebhook, type RazorpayPaymentEntity } from "./razorpay-proto
 import { hmacHex, paymentSignature, signatureMatches } from "./signatures.ts";
 
 /**
- * `PAYMENT_PROVIDER=test`: a payment provider inside the process that behaves as Razorpay does (orders, payments,
- * signatures made with a secret the browser never sees), so the test payment step completes through the same server
- * path as a real payment: the same proof, the same signature check, the same amount check
- * (docs/decisions/015-checkout-and-payments.md). Its orders and payments live in memory: after a restart it knows none,
- * so reconciliation lets the holds of unpaid orders expire. The tests' Razorpay stand-in
- * (tests/support/razorpay-stand-in.ts) serves this same book-keeping over Razorpay's REST protocol.
+ * `PAYMENT_PROVIDER=test`: an in-process provider that behaves as Razorpay does, so a test payment passes the same proof,
+ * signature and amount checks as a real one (docs/decisions/015-checkout-and-payments.md). Its book is in memory: after a
+ * restart, unpaid holds expire. tests/support/razorpay-stand-in.ts serves the same book over Razorpay's REST protocol.
  */
 export interface TestGateway extends TestPaymentGateway {
   /** A payment the bank authorised and nobody captured yet (late authorisation, or capture left to the shop). */
   authorize(orderId: string): ProviderPayment;
-  /** A webhook for one of this gateway's payments, signed as Razorpay signs it. */
   webhook(event: string, paymentId: string, eventId?: string): { rawBody: Buffer; signature: string; eventId: string };
-  /** The book: every order and payment made so far. */
   readonly orders: ReadonlyMap<string, ProviderOrder>;
   readonly payments: ReadonlyMap<string, ProviderPayment>;
 }

@@ -2,22 +2,14 @@ import { randomUUID } from "node:crypto";
 import { connectRedis } from "./connection.ts";
 
 /**
- * The catalogue changes of every instance of the shop, over one Redis pub/sub channel (`REDIS_URL`): each instance
- * publishes the products its services changed, and evicts the ones the others publish from its own micro-cache, so a
- * change made through one instance shows on all of them at once instead of after API_CACHE_TTL_MS
- * (docs/decisions/009-catalogue-micro-cache.md). A message is `{ "from": instanceId, "productIds": [...] }`; an
- * instance ignores its own (it evicted locally already).
- *
- * Redis is a shortcut here, never a dependency of the change: a publish that fails is logged and dropped (the other
- * caches still expire within the TTL), and a subscriber that lost its connection reports it (`onMissed`) once it is
- * back, since changes published meanwhile never reach it.
+ * Catalogue changes shared by every instance over one Redis channel: each publishes the products it changed and evicts
+ * those the others publish from its micro-cache (docs/decisions/009-catalogue-micro-cache.md). Redis is a shortcut, never
+ * a dependency: a failed publish is logged and dropped (caches still expire), a lost subscription reports `onMissed`.
  */
 export interface CatalogChangeFeed {
-  /** This instance's id, carried by every message it publishes. */
   readonly instanceId: string;
-  /** Tells the other instances; never throws and its failure never reaches the caller (it is logged). */
+  /** Never throws: a failure is logged. */
   publish(productIds: readonly string[]): void;
-  /** Stops listening and closes both connections, after the publishes in flight. */
   close(): Promise<void>;
 }
 
@@ -28,9 +20,8 @@ interface Log {
 export interface CatalogChangeFeedOptions {
   /** The channel every instance of this shop shares (`${REDIS_KEY_PREFIX}catalog-changes`). */
   channel: string;
-  /** Products another instance changed. */
   onChange(productIds: readonly string[]): void;
-  /** The subscription was lost and is back: changes of the other instances may have been missed meanwhile. */
+  /** The subscription was lost and is back: other instances' changes may have been missed. */
   onMissed(): void;
   log: Log;
   instanceId?: string;

@@ -1,9 +1,6 @@
 /**
- * One connection to `REDIS_URL` as every Redis adapter of the shop wants it. While Redis is away a command fails at
- * once instead of waiting in a queue (a rate-limit check answers an error, a published change is logged and dropped);
- * at start-up a Redis that does not answer stops the shop with a clear message; later the client reconnects for ever.
- * The client library is loaded here, only when REDIS_URL is set: a shop without Redis does not keep its 6-7 MB of
- * heap, which every collection of the old generation would mark again (src/integrations/lazy-clients.test.ts).
+ * While Redis is away a command fails at once instead of queueing; at start-up a silent Redis stops the shop; later the
+ * client reconnects for ever. The client library loads only when REDIS_URL is set (lazy-clients.test.ts).
  */
 export async function connectRedis(url: string) {
   const { createClient } = await import("redis");

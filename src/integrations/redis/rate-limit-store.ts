@@ -1,11 +1,8 @@
 import type { RateLimitStore } from "#domain/rate-limit/ports.ts";
 import { connectRedis } from "./connection.ts";
 
-/**
- * Rate-limit counters in Redis (`REDIS_URL`), shared by every instance of the shop: the same fixed windows as the
- * database store, counted by one Lua script per hit (INCR, and PEXPIRE when the window opens), so concurrent hits on
- * any number of instances count exactly and a window ends by itself.
- */
+// Rate-limit counters shared by every instance: the database store's fixed windows, counted by one Lua script per hit
+// (INCR, PEXPIRE when the window opens), so concurrent hits count exactly and a window ends by itself.
 const HIT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end

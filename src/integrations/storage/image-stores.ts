@@ -3,27 +3,21 @@ import type { ImageStore } from "#domain/media/ports.ts";
 import { createLocalImageStore } from "./local-disk.ts";
 import type { S3Settings } from "./s3.ts";
 
-/** Where pictures are kept (the configuration's `imageStorage` is of this type). */
 export type ImageStorageSettings = { kind: "local"; imagesDir: string; variantsDir: string } | ({ kind: "s3" } & S3Settings);
 
 /** The stored pictures and their narrower copies, in one place: a data directory, or one bucket. */
 export interface ImageStores {
-  /** Pictures served at `/download/{file}`: the demo catalogue's, uploaded photos. */
+  /** Pictures served at `/download/{file}`. */
   originals: ImageStore;
   /** Copies at most `width` pixels wide (`/download/{file}?w=`), kept beside the originals. */
   variants(width: number): ImageStore;
-  /** Where they are, for the start-up log. */
   description: string;
   /** Start-up check that the store can be used; the message names the key to fix. */
   check(): Promise<void>;
   close(): void;
 }
 
-/**
- * The store the configuration names (docs/decisions/018-object-storage.md). The S3 adapter, and with it the AWS SDK,
- * is loaded only for a bucket: on the local disk the process does not keep the SDK's 6 MB of heap, which every
- * collection of the old generation would mark again.
- */
+/** The store the configuration names (decision 018); the AWS SDK loads only for a bucket (lazy-clients.test.ts). */
 export async function createImageStores(settings: ImageStorageSettings): Promise<ImageStores> {
   const byWidth = new Map<number, ImageStore>();
   const variantsAt = (make: (width: number) => ImageStore) => (width: number) => {

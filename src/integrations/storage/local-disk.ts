@@ -4,10 +4,7 @@ import path from "node:path";
 import { ImageAlreadyStoredError, type ImageStore, type StoredImage } from "#domain/media/ports.ts";
 import { imageContentType, isStoredImageName } from "#shared/images.ts";
 
-/**
- * Images as files of one directory on the local disk (DATA_DIR/images, and DATA_DIR/image-variants/{width} for the
- * narrower copies). One instance only: several instances share pictures through object storage (s3.ts).
- */
+/** Images as files of one directory; one instance only (several share pictures through s3.ts). */
 export function createLocalImageStore(dir: string): ImageStore {
   const file = (name: string) => {
     if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
@@ -17,8 +14,7 @@ export function createLocalImageStore(dir: string): ImageStore {
     async put(name, data) {
       const target = file(name);
       await mkdir(dir, { recursive: true });
-      // Written beside, then linked into place: a reader never sees half a file, and link(2) refuses an existing name
-      // in the same step (what the `wx` flag did, without its window where the file is there but still empty).
+      // Written beside, then linked into place: a reader never sees half a file, and link(2) refuses an existing name.
       const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
       try {
         await writeFile(temporary, data, { flag: "wx" });

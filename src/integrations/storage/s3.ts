@@ -11,7 +11,6 @@ import {
 import { ImageAlreadyStoredError, type ImageStore, type StoredImage } from "#domain/media/ports.ts";
 import { imageContentType, isStoredImageName } from "#shared/images.ts";
 
-/** Object storage settings: the `s3` case of the configuration's `imageStorage`. */
 export interface S3Settings {
   /** Unset: AWS's own endpoint for the region. */
   endpoint: string | undefined;
@@ -30,14 +29,12 @@ export function createS3Client(settings: S3Settings): S3Client {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // The shop stores small files it has whole in memory: no checksum trailers, which not every S3-compatible server
-    // accepts (the SDK's default since 3.729 is to send them).
+    // Small files held whole: no checksum trailers, which not every S3-compatible server accepts (the SDK sends them).
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
 }
 
-/** Start-up check that the bucket is there and the keys may use it; the message names what to fix. */
 export async function checkBucket(client: S3Client, bucket: string): Promise<void> {
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
@@ -55,10 +52,7 @@ export async function checkBucket(client: S3Client, bucket: string): Promise<voi
   }
 }
 
-/**
- * Images as objects of one bucket, under `prefix` (`images/` for the stored pictures, `variants/{width}/` for their
- * narrower copies): the store several instances share (docs/decisions/018-object-storage.md).
- */
+/** Images as objects under `prefix` of one bucket, the store several instances share (decision 018). */
 export function createS3ImageStore({ client, bucket, prefix }: { client: S3Client; bucket: string; prefix: string }): ImageStore {
   const key = (name: string) => {
     if (!isStoredImageName(name)) throw new Error(`not a stored image name: ${name}`);
@@ -98,8 +92,7 @@ export function createS3ImageStore({ client, bucket, prefix }: { client: S3Clien
             Key: key(name),
             Body: data,
             ContentType: imageContentType(name),
-            // A conditional write: the server refuses a key that exists, in the same step as storing it (AWS S3 and
-            // MinIO honour it; a server that ignores it overwrites, as PutObject always did).
+            // The server refuses an existing key in the same step as storing (a server that ignores this overwrites).
             IfNoneMatch: "*",
           }),
         );
