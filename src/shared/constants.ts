@@ -15,16 +15,14 @@ export const MAX_PER_PAGE = 100;
 /** Most products an API list answers when the client asks for no paging (docs/decisions/006-api-contract.md). */
 export const UNPAGED_LIST_MAX = 100;
 export const NEW_PRODUCTS_PER_PAGE = 16;
-/** Products in a product page's RELATED PRODUCTS row. */
 export const RELATED_PRODUCTS_COUNT = 10;
 
 export const PRICE_SLIDER = { min: 100, max: 60_000, step: 5 } as const;
 export const RATING_MAX = 5;
 export const RATING_STEP = 0.5;
 export const DEFAULT_LOCATION = "All";
-/** A visitor's cart lives as long as its cookie: this many days after it last changed (then housekeeping deletes it). */
+/** Days after its last change that a visitor's cart and its cookie live (then housekeeping deletes it). */
 export const GUEST_CART_DAYS = 30;
-/** A new review starts at one star. */
 export const DEFAULT_REVIEW_RATING = 1;
 /** The longest review text, in characters (UTF-16 units, as the textarea's maxlength counts them). */
 export const REVIEW_TEXT_MAX = 2000;

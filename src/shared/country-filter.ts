@@ -1,13 +1,11 @@
 // Pure and dependency-free: the location picker runs it in the browser as the shopper types, the /location page on
 // the server for a search sent without JavaScript.
 
-/** A delivery country (spec §3). */
 export interface Country {
   country: string;
   iso2: string;
 }
 
-/** Countries whose name contains the query, ignoring case and surrounding spaces (spec §2 Location picker). */
 export function filterCountries<T extends Country>(countries: readonly T[], query: string): T[] {
   const wanted = query.trim().toLocaleLowerCase("en");
   if (wanted === "") return [...countries];

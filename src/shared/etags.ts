@@ -1,11 +1,6 @@
-// HTTP validators shared by every cached answer: rendered pages (src/web/entry.server.tsx), the page cache and
-// compression (src/server/plugins/) and stored pictures (src/server/media/download.ts). Pure string work, no Node APIs.
+// HTTP validators shared by rendered pages, the page cache, compression and /download: pure string work, no Node APIs.
 
-/**
- * Does `If-None-Match` name this ETag? Compared weakly, as RFC 9110 §13.1.2 asks (`W/` ignored on either side).
- * Compression appends the coding to our tag (`"…-br"`, `"…-gzip"`: withContentCoding) so that a cache never mixes
- * representations; a revalidation with either form matches.
- */
+/** Compared weakly (RFC 9110 §13.1.2); the tag with or without withContentCoding's suffix matches. */
 export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;

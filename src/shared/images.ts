@@ -1,7 +1,4 @@
-/**
- * Stored images are served by the shop under /download/{file} (spec §3): one URL shape for the web app (relative) and
- * the API (absolute, `origin` = PUBLIC_URL).
- */
+/** One URL shape (spec §3) for the web app (relative) and the API (absolute, `origin` = PUBLIC_URL). */
 export function imageUrl(file: string, origin = ""): string {
   return `${origin}/download/${encodeURIComponent(file)}`;
 }
@@ -13,10 +10,7 @@ export function isStoredImageName(name: string): boolean {
   return STORED_IMAGE_NAME.test(name) && !name.includes("..");
 }
 
-/**
- * The stored name in an image URL the shop handed out (`https://shop/download/u-1.webp?w=320`) or in a bare name
- * (`u-1.webp`); undefined when that is not a stored image name.
- */
+/** The stored name in an image URL the shop handed out, or a bare name; undefined when it is not a stored image name. */
 export function storedImageName(urlOrName: string): string | undefined {
   const name = (urlOrName.includes("/download/") ? (urlOrName.split("/download/").pop() ?? "") : urlOrName).split(/[?#]/)[0];
   return name !== undefined && isStoredImageName(name) ? name : undefined;
@@ -31,7 +25,6 @@ const IMAGE_CONTENT_TYPES: Record<string, string> = {
   avif: "image/avif",
 };
 
-/** The media type a stored image is sent with, from its name's extension (the shop stores WebP). */
 export function imageContentType(name: string): string {
   return IMAGE_CONTENT_TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
 }

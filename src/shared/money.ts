@@ -1,17 +1,12 @@
-/**
- * Money is integer paise everywhere inside the shop (docs/architecture.md, invariant 4); these are the only places that
- * turn it into rupees for people or for the API's JSON.
- */
+/** Money is integer paise inside the shop (docs/decisions/003-money.md); this file alone turns it into rupees. */
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-/** Rupees (as typed by a person or sent by an API client) to integer paise, rounded to the nearest paisa. */
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
-/** A price range in paise (`maxPaise` null: no upper bound) with a count, as rupees: the search facets' price bands. */
 export function priceBandInRupees(band: { minPaise: number; maxPaise: number | null; count: number }) {
   return {
     minPrice: paiseToRupees(band.minPaise),

@@ -5,11 +5,7 @@ export function truncate(text: string, max: number, ellipsis = "..."): string {
 
 const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\/]/g;
 
-/**
- * Where the shopper's `typed` text shows in `name`, as `[start, end)` indices into `name`, for the search suggestions'
- * highlight: the first case-insensitive occurrence of the whole trimmed text, else of its last word (the one being
- * typed); null when neither occurs or `typed` is blank.
- */
+/** `[start, end)` of `typed` in `name` for the suggestions' highlight: the whole trimmed text, else its last word; or null. */
 export function matchedRange(name: string, typed: string): [number, number] | null {
   const text = typed.trim();
   if (text === "") return null;

@@ -3,16 +3,11 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
 import { accountMessages, requestMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
-/**
- * The account forms of spec §2/§5, shared by the web app's actions and the API routes so both answer with the same
- * texts (one zod schema per form; its messages are in src/shared/messages.ts). Fields are checked in the spec's order;
- * `firstError` picks the message to show. The common-password check needs the server's list and lives in the domain
- * (password-policy.ts).
- */
+// The account forms (spec §2, §5), shared by the web app and the API so both answer alike, checked in the spec's order.
+// The common-password check needs the server's list: it lives in the domain (password-policy.ts).
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-/** A required text field whose absent, null or blank value gets `message`. */
 const required = (message: string, name: string) =>
   z.preprocess(blankToUndefined, safeText({ name, error: message }).trim().min(1, { error: message }));
 
@@ -100,24 +95,16 @@ export const profileForm = z.object({
   phone: phone(accountMessages.fillAll),
 });
 
-/** The first message of a failed parse, in the schema's field order (the spec's order). */
 export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? requestMessages.checkForm;
 }
 
-/**
- * The longest return path kept, in characters of the resolved path and query: a longer query is dropped and a longer
- * path gives the fallback, so a Location that carries it (even encoded again into `redirectTo`) stays a few kB.
- */
+/** A longer query is dropped and a longer path gives the fallback, so a Location carrying it stays a few kB. */
 export const REDIRECT_PATH_MAX = 1024;
 
 const SHOP = "http://shop.invalid";
 
-/**
- * A path of this shop to send the browser to, from a request (`redirectTo`, a listing's query): checked after the URL
- * parser has resolved dot segments, `%2e` and backslashes, so `/.//evil`, `/%2e//evil`, `/x/..//evil`, `/\evil` and
- * `https:` all give the fallback, never a Location that leaves the origin. At most REDIRECT_PATH_MAX characters.
- */
+/** Checked after the URL parser resolved dot segments, `%2e` and backslashes: never a Location that leaves the origin. */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/")) return fallback;
   // Browsers drop tabs and newlines and read `\` as `/`: such a target is refused rather than guessed at.

@@ -3,16 +3,12 @@ import { cartMessages, fieldMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 import { safeText } from "./text.ts";
 
-/**
- * The cart forms, shared by the product page (browser), the cart route's action and the cart API, so that their rules
- * never drift; their messages are in src/shared/messages.ts.
- */
+// The cart forms, shared by the product page, the cart route's action and the cart API so that their rules never drift.
 
-/** The most of one product a single add may ask for; the stock limits it further. */
+/** The stock limits it further. */
 export const CART_QUANTITY_MAX = 999;
 const OPTION_VALUE_MAX = 50;
 
-/** A product's option lists as the product page shows them (spec §2: RAM, Size, Weight), in that order. */
 export const cartOptionLists = [
   { key: "productRam", label: "RAM" },
   { key: "size", label: "Size" },
@@ -22,12 +18,11 @@ export const cartOptionLists = [
 export type CartOptionKey = (typeof cartOptionLists)[number]["key"];
 export type CartOptionChoice = Partial<Record<CartOptionKey, string>>;
 
-/** The option lists a product shows: only the non-empty ones (spec §2). */
 export function optionListsOf(product: Record<CartOptionKey, readonly string[]>) {
   return cartOptionLists.filter(({ key }) => product[key].length > 0);
 }
 
-/** The first of a product's option lists without a valid choice (a value the list does not offer is no choice). */
+/** A value the list does not offer is no choice. */
 export function firstMissingOption(product: Record<CartOptionKey, readonly string[]>, chosen: CartOptionChoice) {
   return optionListsOf(product).find(({ key }) => {
     const value = chosen[key];
@@ -56,7 +51,6 @@ export const cartQuantity = z.preprocess(
     .max(CART_QUANTITY_MAX, { error: cartMessages.quantityMax(CART_QUANTITY_MAX) }),
 );
 
-/** "Add to cart" (product page and quick view): `intent=add`, the product, a quantity and the chosen options. */
 export const cartAddForm = z.object({
   intent: z.literal("add", { error: cartMessages.unknownIntent }),
   productId: idParam("productId"),
@@ -68,20 +62,18 @@ export const cartAddForm = z.object({
 
 export type CartAddForm = z.infer<typeof cartAddForm>;
 
-/** A line's quantity from the cart page (minus, plus, "Change to N"): `intent=update`, the line and the new quantity. */
 export const cartUpdateForm = z.object({
   intent: z.literal("update", { error: cartMessages.unknownIntent }),
   lineId: idParam("lineId"),
   quantity: cartQuantity,
 });
 
-/** Remove on the cart page: `intent=remove` and the line. */
 export const cartRemoveForm = z.object({
   intent: z.literal("remove", { error: cartMessages.unknownIntent }),
   lineId: idParam("lineId"),
 });
 
-/** `POST /api/cart/add`: what is read of the body (title, image, rating, price and subTotal are ignored). */
+/** `POST /api/cart/add`: title, image, rating, price and subTotal of the body are ignored. */
 export const cartAddBody = cartAddForm.omit({ intent: true });
 
 /** `PUT /api/cart/{id}`: only the quantity is read; the line is recomputed from the database. */

@@ -3,17 +3,11 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, RATING_MAX, UNPAGED_LIST_MAX } from "#s
 import { catalogMessages, fieldMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
-/**
- * Query parameters of the catalogue (spec §7), shared by the API routes and the web app's listing pages so the two
- * parse filters the same way. Clients of the original API send empty parameters (`&location=`): an empty value means
- * "not given". Messages name the parameter and say what is expected.
- */
+// Catalogue query parameters (spec §7), shared by the API and the listing pages so both parse filters alike. The original
+// clients send empty parameters (`&location=`): an empty value means "not given".
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
-/**
- * The original client builds `subCatId=${id}` from a value that may be missing: the literal strings `undefined` and
- * `null` mean "not given" for the category ids, like an empty value.
- */
+// The original client sends `subCatId=undefined` (or `null`) for a missing id: "not given", like an empty value.
 const missingIdToUndefined = (value: unknown) =>
   value === "undefined" || value === "null" ? undefined : emptyToUndefined(value);
 
@@ -57,11 +51,7 @@ export const paginationQuery = z.object({
   perPage: numberParam("perPage", { min: 1, max: MAX_PER_PAGE, integer: true }).default(DEFAULT_PER_PAGE),
 });
 
-/**
- * Paging of an API product list (docs/decisions/006-api-contract.md): with `page` or `perPage` the answer is that page
- * (`perPage` 10 by default); with neither, the whole list up to UNPAGED_LIST_MAX products, as the original server
- * answered lists its client asked for without paging. Read it with `listPaging`.
- */
+/** With `page` or `perPage`, that page; with neither, up to UNPAGED_LIST_MAX, as the original answered (decision 006). */
 export const listPagingQuery = z.object({
   page: numberParam("page", { min: 1, max: 100_000, integer: true }).describe(
     `Page number, from 1. Without page and perPage the answer is the whole list (at most ${UNPAGED_LIST_MAX} products). A list narrowed by more than its category (price, rating, location, stock, featured) is served by page number up to its first 1,000 products (400 past them); /api/products' after walks further.`,
@@ -74,7 +64,6 @@ export const listPagingQuery = z.object({
 export interface ListPaging {
   page: number;
   perPage: number;
-  /** Whether the client asked for paging (page or perPage given). */
   paged: boolean;
 }
 
@@ -83,10 +72,7 @@ export function listPaging(query: { page?: number | undefined; perPage?: number 
   return { page: query.page ?? 1, perPage: query.perPage ?? DEFAULT_PER_PAGE, paged: true };
 }
 
-/**
- * `location` absent, empty or `All` means every location. The API resolves an ISO 3166 alpha-2 code (`IN`) or a name
- * in any case to the country's name, which products are stored with (src/server/api/catalog.ts).
- */
+/** Absent, empty or `All`: every location. The API resolves an alpha-2 code or a name to the stored country name. */
 export const locationQuery = z.object({
   location: z
     .preprocess(
@@ -116,7 +102,6 @@ export const categoryScopeQuery = z.object({
   subCatId: optionalId("subCatId"),
 });
 
-/** `true` or `false` as a query parameter (absent: not given). */
 const booleanParam = z
   .preprocess(emptyToUndefined, z.enum(["true", "false"]).optional())
   .transform((v) => (v === undefined ? undefined : v === "true"));
@@ -127,7 +112,6 @@ const checkPriceRange = (query: { minPrice?: number | undefined; maxPrice?: numb
   }
 };
 
-/** `/api/products`: every filter at once, as the search and listing pages combine them. */
 export const productFilterQuery = z
   .object({
     ...listPagingQuery.shape,
@@ -145,7 +129,6 @@ export const productFilterQuery = z
   .superRefine(checkPriceRange);
 export type ProductFilterQuery = z.output<typeof productFilterQuery>;
 
-/** The query every API product list takes: optional paging (`listPaging`) and a location. */
 export const listLocationQuery = z.object({ ...listPagingQuery.shape, ...locationQuery.shape });
 
 export const catIdQuery = z.object({
@@ -177,13 +160,11 @@ export const ratingFilterQuery = z.object({
   rating: requiredNumberParam("rating", { min: 0, max: RATING_MAX }).describe(RATING_DESCRIPTION),
 });
 
-/** What is searched for: 1 to 100 characters, no control characters. */
 const searchText = safeText({ name: "q", error: fieldMessages.required("q") })
   .trim()
   .min(1, { error: catalogMessages.searchBlank })
   .max(100, { error: fieldMessages.atMostCharacters("q", 100) });
 
-/** `/api/search`: the text, and the search page's filters (sub-category, price, rating, in stock only). */
 export const searchQuery = z
   .object({
     ...listLocationQuery.shape,
@@ -195,10 +176,8 @@ export const searchQuery = z
   })
   .superRefine(checkPriceRange);
 
-/** The most suggestions one request may ask for. */
 export const SUGGEST_LIMIT_MAX = 10;
 
-/** `/api/search/suggest`: what is typed so far, and how many products to suggest (8 by default). */
 export const suggestQuery = z.object({
   ...locationQuery.shape,
   q: searchText,

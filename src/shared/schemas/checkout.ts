@@ -2,12 +2,8 @@ import { z } from "zod";
 import { checkoutMessages, fieldMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
-/**
- * The checkout's billing form (spec §2 Checkout, §5), shared by the /checkout page's action and
- * `POST /api/orders/checkout`. Fields are checked in the spec's order and `firstError` (accounts.ts) picks the first
- * message. Street address line 2 is optional: the original asked for it with line 1's message by accident
- * (docs/decisions/016-checkout-address-line-2.md).
- */
+// The billing form (spec §2, §5) of the /checkout page and `POST /api/orders/checkout`, checked in the spec's order.
+// Address line 2 is optional (docs/decisions/016-checkout-address-line-2.md).
 
 const FIELD_MAX = 200;
 
@@ -54,7 +50,6 @@ export const billingForm = z.object({
 
 export type BillingInput = z.output<typeof billingForm>;
 
-/** The field names in the spec's order (forms render them in this order). */
 export const billingFields = [
   "fullName",
   "country",

@@ -3,20 +3,13 @@ import { DEFAULT_REVIEW_RATING, MAX_PER_PAGE, RATING_MAX, RATING_STEP, REVIEW_TE
 import { fieldMessages, reviewMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 
-/**
- * A review as a shopper writes it (spec §3, §5), one schema for the product page's form, the reviews API and the
- * reviews service, which parses every review with it before storing it. Its messages are in src/shared/messages.ts.
- */
+// A review as a shopper writes it (spec §3, §5): one schema for the form, the API and the service that stores it.
 
 /** Control characters other than tab and newline never reach the database (PostgreSQL text cannot hold NUL). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to remove them.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
-/**
- * The review's text: line breaks as one `\n` (a form posts `\r\n`, which the textarea's maxlength counts as one
- * character), control characters removed, trimmed; never blank, at most REVIEW_TEXT_MAX characters. Stored and shown as
- * text: markup in it is only characters.
- */
+/** Line breaks as one `\n` (the textarea's maxlength counts a posted `\r\n` as one), control characters removed, trimmed. */
 export const reviewText = z.preprocess(
   (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").trim() : value),
   z
@@ -27,15 +20,11 @@ export const reviewText = z.preprocess(
 
 const NUMERIC_TEXT = /^\s*\d+(\.\d+)?\s*$/;
 
-/** Whether `value` is a rating a review may give: RATING_STEP to RATING_MAX in steps of RATING_STEP. */
 export function isReviewRating(value: number): boolean {
   return Number.isFinite(value) && value >= RATING_STEP && value <= RATING_MAX && Number.isInteger(value / RATING_STEP);
 }
 
-/**
- * The review's rating: a number, or its text (a form field, or the original client's `customerRating`, which it sends
- * as the rating widget's string value); absent means the spec's default, one star. `true`, `""` and the like are refused.
- */
+/** A number or its text (forms, the original client's `customerRating`); absent is one star; `true` or `""` is refused. */
 export const reviewRating = z.preprocess(
   (value) => {
     if (value === undefined) return DEFAULT_REVIEW_RATING;
@@ -53,7 +42,6 @@ export const reviewInput = z.object({
 
 export type ReviewInput = z.output<typeof reviewInput>;
 
-/** The product page's "Add a review" form: `intent=add-review`, the text and the rating (the page names the product). */
 export const reviewForm = z.object({
   intent: z.literal("add-review", { error: reviewMessages.unknownIntent }),
   review: reviewText,
@@ -73,7 +61,6 @@ const optionalWholeNumber = (name: string, max: number) =>
       .optional(),
   );
 
-/** `GET /api/productReviews`: the product, and a page when `page` or `perPage` is given (else the newest, up to a cap). */
 export const reviewListQuery = z.object({
   productId: z.preprocess(
     emptyToUndefined,
