@@ -16,7 +16,6 @@ export const flatAddress = (billing: BillingInput) =>
 
 const providerUnavailable = () => new AppError("UNAVAILABLE", checkoutMessages.providerDown);
 
-/** The session's cart, ready for checkout: it has lines and none is blocked. */
 async function checkoutCart(deps: OrdersContext, userId: string, whenEmpty = () => badRequest(checkoutMessages.cartEmpty)) {
   const current = await deps.cart.list({ kind: "user", userId });
   if (current.lines.length === 0) throw whenEmpty();
@@ -26,7 +25,7 @@ async function checkoutCart(deps: OrdersContext, userId: string, whenEmpty = () 
   return current;
 }
 
-/** Ends the shopper's pending orders (releaseUnlessPaid); the one the provider's money settled, if any. */
+/** The earlier pending order the provider's money settled, if any. */
 async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<Order | undefined> {
   let settled: Order | undefined;
   for (const { id } of await deps.statements.pendingOf(userId)) {
@@ -43,28 +42,23 @@ async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<Or
 }
 
 /**
- * Checkout: a pending order built from the session's cart at the database's current prices, its stock held for
- * PAYMENT_HOLD_MINUTES, and the provider's order for the same amount. One pending order per shopper: checking out
- * again (after going back to change the cart) ends the previous one first, so stock is never held twice.
+ * A pending order from the session's cart at current prices, its stock held, and the provider's order for the amount.
+ * One pending order per shopper: checking out again ends the previous one first, so stock is never held twice.
  */
 export async function checkout(deps: OrdersContext, userId: string, billing: BillingInput): Promise<PaymentStep> {
   const { db, gateway, catalog, changes, now } = deps;
   const country = findCountry(billing.country);
   if (!country) throw badRequest(checkoutMessages.countryUnknown);
   let current = await checkoutCart(deps, userId);
-  // An earlier pending order ends first, after asking the provider: a payment the browser never reported completes
-  // it, and then the cart is read again (its lines went with that order).
+  // A payment the browser never reported completes the earlier order; the cart is read again (its lines went with it).
   const earlier = await endEarlierOrders(deps, userId);
   if (earlier) {
     const orderId = earlier.id;
     current = await checkoutCart(deps, userId, () => new AppError("CONFLICT", checkoutMessages.earlierOrderPaid, { orderId }));
   }
 
-  // The provider's order first, for the amount the cart's current prices make: when the provider does not answer,
-  // nothing has been held or written yet. The take below reads the same prices again; if one changed in the
-  // milliseconds between, checkout stops rather than hold stock for an order the provider would charge differently.
-  // The provider's order of a checkout that stops is never shown to the shopper, so it is never paid (Razorpay lets
-  // unpaid orders lapse).
+  // The provider's order first (decision 021): if the provider does not answer, nothing is held yet. A price changed
+  // meanwhile stops checkout below; that provider order is never shown, so never paid (Razorpay lets it lapse).
   const orderId = uuidv7();
   let providerOrderId: string;
   try {

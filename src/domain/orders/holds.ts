@@ -4,9 +4,8 @@ import { orderItems, orders } from "#db/schema/orders.ts";
 import type { OrdersContext } from "./deps.ts";
 
 /**
- * Ends a pending order's hold: its quantities go back to stock and it becomes `expired` or `failed`. Guarded on the
- * order still being pending with its stock held, so a hold is given back once however many instances, jobs and
- * requests try at the same time. Returns whether this call did it.
+ * Gives a pending order's stock back, guarded on it still being pending and held, so a hold goes back once however many
+ * instances and requests try at once. Whether this call did it.
  */
 export async function releaseHold(
   deps: OrdersContext,

@@ -5,22 +5,17 @@ import type { Order, OrderStatus } from "./types.ts";
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-/**
- * The order e-mails the shopper gets: the confirmation when a payment is verified, and a note when the shop ships,
- * delivers, cancels or refunds the order (`STATUS_EMAILS`). Each has a text part and plain branded HTML, names the
- * order, lists what was bought and links to /orders.
- */
+/** An order e-mail: a text part and plain branded HTML naming the order, what was bought and a link to /orders. */
 interface OrderEmail {
   subject: string;
-  /** The heading, and the HTML page's title. */
   title: string;
-  /** What happened, as plain text: the greeting is added. Its `**…**` parts are bold in the HTML. */
+  /** Plain text after the greeting; its `**…**` parts are bold in the HTML. */
   news: string;
-  /** Where it goes ("Delivery to"), for e-mails about goods on their way. */
+  /** Adds "Delivery to", for goods on their way. */
   withAddress: boolean;
 }
 
-/** The owner's changes the shopper hears about (npm run shop -- order <id> <status>; refunds by reconciliation too). */
+/** The status changes a shopper hears about (by the owner's command, refunds by reconciliation too). */
 export const STATUS_EMAILS = {
   shipped: (order: Order): OrderEmail => ({
     subject: `Your Storefront order ${order.id} has shipped`,
@@ -54,7 +49,6 @@ export function isEmailedStatus(status: string): status is EmailedStatus {
   return Object.hasOwn(STATUS_EMAILS, status);
 }
 
-/** The order confirmation: what was bought at which price, the total, where it goes, and a link to /orders. */
 export function orderConfirmationEmail(order: Order, publicUrl: string): MailMessage {
   const total = formatRupees(order.amountPaise);
   return orderEmail(order, publicUrl, {
@@ -65,7 +59,6 @@ export function orderConfirmationEmail(order: Order, publicUrl: string): MailMes
   });
 }
 
-/** The note for an order the shop shipped, delivered, cancelled or refunded. */
 export function orderStatusEmail(order: Order, status: EmailedStatus, publicUrl: string): MailMessage {
   return orderEmail(order, publicUrl, STATUS_EMAILS[status](order));
 }

@@ -8,11 +8,8 @@ import type { Order, OrderLine } from "./types.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/**
- * An order's lines as one JSON column of the order's own row (placement order), so an order is read in one statement.
- */
-// Written with the tables' own names: Drizzle leaves the table out of a column it renders inside a select list
-// (tests/api/hand-written-sql.test.ts checks them against the tables).
+// An order's lines as one JSON column of its row, so an order reads in one statement. Written with the tables' names
+// (Drizzle leaves the table out of a column in a select list); tests/api/hand-written-sql.test.ts checks them.
 export const linesJson = sql<OrderLine[]>`coalesce((
   select json_agg(json_build_object(
     'productId', i.product_id, 'productTitle', i.product_title, 'image', i.image, 'quantity', i.quantity,
@@ -47,13 +44,11 @@ export function toOrder(row: OrderRow, lines: OrderLine[]): Order {
   };
 }
 
-/** One order with its lines (one statement), or undefined. */
 export async function findOrder(db: DbExecutor, where: SQL | undefined): Promise<Order | undefined> {
   const [row] = await db.select(withLines).from(orders).where(where).limit(1);
   return row ? toOrder(row.order, row.lines) : undefined;
 }
 
-/** A page of orders, newest first, with their lines (one statement). */
 export async function listOrders(db: DbExecutor, where: SQL | undefined, limit: number, offset: number): Promise<Order[]> {
   const rows = await db
     .select(withLines)
@@ -148,10 +143,8 @@ export async function placeOrder(tx: DbExecutor, order: PendingOrder): Promise<v
 }
 
 /**
- * The usual payment in one statement, inside the paying transaction (decision 021): the order turns paid if it is still
- * pending with its stock held and no payment applied, and only then its confirmation e-mail (`mail`, claimed by the
- * writer until `claimedUntil`, outbox.ts) is written to the outbox. Undefined: the order was not in that state. Else
- * the order's shopper, and the outbox row when it was written (not when the order's confirmation existed already).
+ * The usual payment in one statement (decision 021): the order turns paid only if still pending, held and unpaid, and
+ * only then is its confirmation written to the outbox. Undefined when the order was not in that state.
  */
 export async function payPendingOrder(
   tx: DbExecutor,
@@ -176,11 +169,7 @@ export async function payPendingOrder(
 
 export type OrderStatements = ReturnType<typeof prepareOrderStatements>;
 
-/**
- * The statements a checkout and its payment run on the pool, prepared once: their SQL is built once and PostgreSQL plans
- * each once per connection. Building them per call cost about a tenth of the shop's CPU per completed order
- * (bench/checkout.ts). Statements inside a transaction are built per call: a prepared one is bound to the pool.
- */
+/** Checkout's reads on the pool, prepared once (decision 021); a transaction's statements are built per call. */
 export function prepareOrderStatements(db: Db) {
   const p = sql.placeholder;
   const ownOrder = db
@@ -215,12 +204,9 @@ export function prepareOrderStatements(db: Db) {
   const first = (rows: { order: OrderRow; lines: OrderLine[] }[]) =>
     rows[0] ? toOrder(rows[0].order, rows[0].lines) : undefined;
   return {
-    /** One of the shopper's orders, with its lines. */
     ownOrder: async (userId: string, id: string) => first(await ownOrder.execute({ id, userId })),
-    /** The shopper's order that a provider's order id names, with its lines. */
     byProviderOrder: async (provider: PaymentProviderName, providerOrderId: string, userId: string) =>
       first(await byProviderOrder.execute({ provider, providerOrderId, userId })),
-    /** The ids of the shopper's orders still waiting for a payment. */
     pendingOf: (userId: string) => pendingOf.execute({ userId }),
     markSent: (id: string, at: Date) => markSent.execute({ id, at: at.toISOString() }),
   };

@@ -19,10 +19,8 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 const PER_PAGE_MAX = 50;
 
 /**
- * Checkout, payments and orders (docs/decisions/015-checkout-and-payments.md). The shopper is always the session's;
- * amounts, prices and stock come from the database; a payment counts once the provider's signature and the payment's
- * own amount say so. `orders`, `order_items`, `payment_events` and `outbox` are written only here (decision 011);
- * stock through the catalogue's operations, the cart through the cart's.
+ * Checkout, payments and orders (decision 015): the shopper is the session's, amounts come from the database, and a
+ * payment counts once the provider's signature and amount say so. Writes only its own tables (decision 011).
  */
 export function createOrdersService(dependencies: OrdersDeps) {
   const running = new Set<Promise<unknown>>();
@@ -44,12 +42,11 @@ export function createOrdersService(dependencies: OrdersDeps) {
   }
 
   return {
-    /** The payment provider in use ("test" or "razorpay"). */
     provider: deps.gateway.provider,
 
     checkout: (userId: string, billing: BillingInput): Promise<PaymentStep> => checkout(deps, userId, billing),
 
-    /** What the payment step shows for one of the shopper's orders (another shopper's: not found). */
+    /** Another shopper's order is not found. */
     async paymentStep(userId: string, orderId: string): Promise<PaymentStep & { status: OrderStatus }> {
       const order = await ownOrder(userId, orderId);
       return {
@@ -75,7 +72,6 @@ export function createOrdersService(dependencies: OrdersDeps) {
     handleWebhook: (input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined }) =>
       handleWebhook(deps, input),
 
-    /** The shopper's orders, newest first. */
     async list(userId: string, { page, perPage }: { page: number; perPage: number }): Promise<OrdersPage> {
       const size = Math.min(Math.max(1, Math.trunc(perPage)), PER_PAGE_MAX);
       const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
@@ -86,34 +82,28 @@ export function createOrdersService(dependencies: OrdersDeps) {
       return { orders: found, page: current, perPage: size, totalPages, total };
     },
 
-    /** One of the shopper's orders; another shopper's is not found. */
     find: ownOrder,
 
-    /** Resolves once the work started after answers (confirmation e-mails) is done: before closing, and in tests. */
+    /** Resolves once the work started after answers (e-mails) is done: before closing, and in tests. */
     async settled(): Promise<void> {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
 
-    /** The background job: see reconcile.ts. */
     reconcile: () => reconcile(deps),
 
-    /** Orders waiting for their payment (metrics, at each scrape: a count on the partial index `orders_waiting_idx`). */
+    /** For metrics at each scrape: a count on the partial index `orders_waiting_idx`. */
     async countAwaitingPayment(): Promise<number> {
       const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.status, "pending"));
       return row?.total ?? 0;
     },
 
-    /** Order e-mails written and not sent yet (metrics: a count on the partial index `outbox_unsent_idx`). */
+    /** For metrics: a count on the partial index `outbox_unsent_idx`. */
     async countUnsentEmails(): Promise<number> {
       const [row] = await db.select({ total: count() }).from(outbox).where(isNull(outbox.sentAt));
       return row?.total ?? 0;
     },
 
-    /**
-     * Housekeeping (src/domain/housekeeping.ts): deletes e-mails sent before `before` from the outbox, and webhook
-     * events received before it (Razorpay retries an event for a day; a week later its id is no longer needed to
-     * recognise a repeat). Returns how many rows went.
-     */
+    /** Housekeeping: sent e-mails and old webhook event ids (Razorpay retries an event for a day), as rows deleted. */
     async prune(before: Date): Promise<number> {
       const [sent, events] = await Promise.all([
         db.delete(outbox).where(lt(outbox.sentAt, before)).returning({ id: outbox.id }),
@@ -122,13 +112,9 @@ export function createOrdersService(dependencies: OrdersDeps) {
       return sent.length + events.length;
     },
 
-    /** Sends waiting order e-mails now (also part of `reconcile`). */
     deliverOutbox: () => deliverOutbox(deps),
 
-    /**
-     * The shop owner's command (`npm run shop -- order <id> <status>`). Cancelling a pending order gives its stock back;
-     * other changes record the state, and a paid order shipped, delivered, cancelled or refunded is e-mailed about.
-     */
+    /** The owner's command: cancelling a pending order gives its stock back; a paid order's shopper is e-mailed. */
     async setStatus(orderId: string, status: OrderStatus): Promise<void> {
       if (!(ownerSettableStatuses as readonly string[]).includes(status)) {
         throw badRequest(checkoutMessages.statusOneOf(ownerSettableStatuses));
@@ -146,8 +132,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
         }
         return;
       }
-      // A shopper who paid hears of a shipment, a delivery, a cancellation or a refund: the note is written with the
-      // change (one per order and status) and sent after it, or by the periodic job if that fails.
+      // The note is written with the change (one per order and status), sent after it or by the periodic job.
       const note = await withTransaction(db, async (tx) => {
         const [changed] = await tx
           .update(orders)
@@ -157,7 +142,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
         const paid = changed !== undefined && changed.paymentId !== null;
         return paid && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
       });
-      // The order read above has everything its e-mail shows (its lines, amount and address never change here).
+      // The order read above has everything its e-mail shows: none of that changes here.
       if (note) await sendClaimed(deps, note, [order]);
     },
   };

@@ -15,19 +15,14 @@ const BATCH = 20;
 type OutboxMessage = { id: string; kind: string; payload: Record<string, unknown> };
 
 /**
- * The outbox row a paying transaction writes for its confirmation e-mail, already claimed by the writer for a minute
- * (`claimed_until`): the writer sends it right after commit (`sendClaimed`) without claiming it again, and the periodic
+ * The confirmation e-mail's outbox row, claimed by its writer, who sends it after commit (`sendClaimed`); the periodic
  * job picks it up only if that did not happen. Undefined when the order's confirmation was written before.
  */
 export function writeConfirmation(deps: OrdersContext, tx: DbExecutor, orderId: string): Promise<OutboxMessage | undefined> {
   return writeClaimed(tx, confirmationMail(deps, orderId));
 }
 
-/**
- * The note to the shopper that their order was shipped, delivered, cancelled or refunded, written in the transaction
- * that changes the status and claimed by its writer like a confirmation. One per order and status: setting a status
- * again writes nothing. Undefined when it was written before.
- */
+/** A status note, written with the change and claimed like a confirmation; one per order and status. */
 export function writeStatusNote(
   deps: OrdersContext,
   tx: DbExecutor,
@@ -37,12 +32,11 @@ export function writeStatusNote(
   return writeClaimed(tx, claimedMail(deps, "order-status", `order-status:${orderId}:${status}`, { orderId, status }));
 }
 
-/** An order's confirmation as an outbox row, claimed by its writer (see `writeConfirmation`). */
 export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: string) {
   return claimedMail(deps, "order-confirmation", `order-confirmation:${orderId}`, { orderId });
 }
 
-/** An outbox row claimed by its writer for a minute; its dedupe key makes a second one of the same message a no-op. */
+/** Its dedupe key makes a second row of the same message a no-op. */
 function claimedMail(deps: Pick<OrdersContext, "now">, kind: string, dedupeKey: string, payload: Record<string, unknown>) {
   return { id: uuidv7(), kind, dedupeKey, payload, claimedUntil: new Date(deps.now().getTime() + CLAIM_SECONDS * 1000) };
 }
@@ -80,7 +74,7 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
   }
 }
 
-/** How a message of the outbox becomes an e-mail; undefined for a kind this version does not know (it is marked sent). */
+/** Undefined for a kind this version does not know: it is marked sent. */
 function composerOf(message: OutboxMessage, publicUrl: string): ((order: Order) => MailMessage) | undefined {
   if (message.kind === "order-confirmation") return (order) => orderConfirmationEmail(order, publicUrl);
   const status = String(message.payload.status);
@@ -89,10 +83,8 @@ function composerOf(message: OutboxMessage, publicUrl: string): ((order: Order) 
 }
 
 /**
- * Sends what paying transactions wrote to the outbox and nobody sent yet (the writer failed, or crashed after commit).
- * Run by the periodic job on any number of instances: each message is first claimed for a minute (`claimed_until`,
- * `for update skip locked`), so two instances never send the same one at once; it is marked sent right after the mail
- * server accepts it. A crash between the two sends it once more when the claim runs out (at least once, never lost).
+ * Sends what nobody sent after commit. Instances claim each message first (`for update skip locked`), so two never send
+ * one at once; a crash between sending and marking sends it again when the claim runs out: at least once, never lost.
  */
 export async function deliverOutbox(deps: OrdersContext): Promise<number> {
   const { db, now } = deps;

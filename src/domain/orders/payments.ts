@@ -16,10 +16,8 @@ const SETTLED = ["paid", "shipped", "delivered", "refund_pending", "refunded", "
 const unverified = () => badRequest(checkoutMessages.paymentUnverified);
 
 /**
- * The browser's word that it paid (Razorpay Checkout's three fields): the order is OURS, found by the provider order
- * id stored on our side and owned by the session's shopper; the signature is checked in constant time; then the
- * payment itself is fetched from the provider and must be captured, for this provider order, in this amount and
- * currency. Only then is the order paid. Replaying the same proof answers the same paid order.
+ * The browser's word that it paid: the order must be the shopper's, the signature right, and the provider's payment
+ * captured for this order, amount and currency (decision 015). A replayed proof answers the same paid order.
  */
 export async function confirmPayment(deps: OrdersContext, userId: string, proof: PaymentProof): Promise<Order> {
   const order = await deps.statements.byProviderOrder(deps.gateway.provider, proof.orderId, userId);
@@ -27,7 +25,6 @@ export async function confirmPayment(deps: OrdersContext, userId: string, proof:
   return confirmOrderPayment(deps, order, proof);
 }
 
-/** `confirmPayment` for an order already found: the proof must be for its provider order and correctly signed. */
 async function confirmOrderPayment(deps: OrdersContext, order: Order, proof: PaymentProof): Promise<Order> {
   if (proof.orderId !== order.providerOrderId || !deps.gateway.verifyPaymentProof(proof)) {
     deps.log.warn({ orderId: order.id }, "a payment proof with a wrong signature");
@@ -36,10 +33,7 @@ async function confirmOrderPayment(deps: OrdersContext, order: Order, proof: Pay
   return completeWithPayment(deps, order, proof.paymentId);
 }
 
-/**
- * Applies a payment the provider says exists to our order (browser callback, webhook, reconciliation): every path ends
- * here, so the amount check and the single state change are written once.
- */
+/** Every path that applies a payment (callback, webhook, reconciliation) ends here: its checks are written once. */
 export async function completeWithPayment(deps: OrdersContext, order: Order, paymentId: string): Promise<Order> {
   if (order.paymentId === paymentId && (SETTLED as readonly string[]).includes(order.status)) return order;
   const payment = await deps.gateway.fetchPayment(paymentId);
@@ -67,8 +61,7 @@ async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: 
   const outcome = await withTransaction(db, async (tx) => {
     const paidAt = now();
     const paidFields = { paymentId: payment.id, paidAt, updatedAt: paidAt };
-    // The usual case in one statement: still pending, stock still held, no payment applied yet; its e-mail is written
-    // to the outbox by the same statement.
+    // The usual case, e-mail to the outbox included, in one statement (decision 021).
     const paid = await payPendingOrder(
       tx,
       { orderId: order.id, paymentId: payment.id, at: paidAt },
@@ -132,7 +125,7 @@ export async function refundOrder(deps: OrdersContext, orderId: string): Promise
   if (row?.status !== "refund_pending" || !row.paymentId) return;
   try {
     const refund = await deps.gateway.refund(row.paymentId, row.amountPaise);
-    // The shopper was told at payment that the money comes back; the e-mail says when it has.
+    // The shopper was told the money comes back; the e-mail says when it has.
     const note = await withTransaction(deps.db, async (tx) => {
       const [refunded] = await tx
         .update(orders)
@@ -148,10 +141,7 @@ export async function refundOrder(deps: OrdersContext, orderId: string): Promise
   }
 }
 
-/**
- * The money the provider holds for `order`: a captured payment of its amount, else an authorised one, captured now
- * (Razorpay refunds authorised payments nobody captures). Throws PaymentProviderError when the provider does not answer.
- */
+/** A captured payment of the order's amount, else an authorised one captured now (Razorpay refunds uncaptured ones). */
 async function moneyFor(deps: OrdersContext, order: Order): Promise<ProviderPayment | undefined> {
   if (!order.providerOrderId) return undefined;
   const payments = await deps.gateway.listOrderPayments(order.providerOrderId);
@@ -173,9 +163,8 @@ export async function completeIfPaid(deps: OrdersContext, order: Order): Promise
 }
 
 /**
- * Ends a pending order's hold (a new checkout, the hold's end, a failed attempt, the owner's cancel), after asking the
- * provider: money it holds completes the order instead, so a captured payment never lands on a released order
- * (docs/decisions/015-checkout-and-payments.md). `settled` is the order when that happened.
+ * Ends a pending order's hold after asking the provider: money it holds completes the order instead (`settled`), so a
+ * captured payment never lands on a released order (decision 015).
  */
 export async function releaseUnlessPaid(
   deps: OrdersContext,
@@ -187,10 +176,7 @@ export async function releaseUnlessPaid(
   return { released: await releaseHold(deps, order.id, status) };
 }
 
-/**
- * A failed attempt: the order fails and its stock goes back, unless the provider holds another payment of it. When the
- * provider does not answer, the order stays pending: reconciliation ends it at the hold's end.
- */
+/** A failed attempt fails the order unless the provider holds money for it; unanswered, reconciliation ends it. */
 export async function failOrder(deps: OrdersContext, order: Order): Promise<void> {
   await releaseUnlessPaid(deps, order, "failed").catch((error: unknown) => {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -198,10 +184,7 @@ export async function failOrder(deps: OrdersContext, order: Order): Promise<void
   });
 }
 
-/**
- * Razorpay's webhook: signed over the raw body; each event id handled once. `payment.captured` and `order.paid`
- * complete the order (for the shopper whose browser never came back), `payment.failed` releases it.
- */
+/** Razorpay's webhook, each event once: a capture completes the order for a shopper whose browser never came back. */
 export async function handleWebhook(
   deps: OrdersContext,
   input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
@@ -235,10 +218,7 @@ export async function handleWebhook(
   return { duplicate: false };
 }
 
-/**
- * The labelled test-payment step (`PAYMENT_PROVIDER=test`): the in-process provider plays the widget, and its proof goes
- * through `confirmPayment` like a real one; "decline" records a failed attempt and fails the order.
- */
+/** The labelled test-payment step: the in-process provider's proof goes through `confirmPayment` like a real one. */
 export async function payWithTestProvider(
   deps: OrdersContext,
   userId: string,

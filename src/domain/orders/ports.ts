@@ -1,9 +1,6 @@
 /**
- * The card payment provider, as the orders service sees it (docs/decisions/015-checkout-and-payments.md). It follows
- * Razorpay's model: the server creates a provider order for an amount in paise, the shopper pays it in the provider's
- * widget, the widget hands back `razorpay_order_id`, `razorpay_payment_id` and `razorpay_signature`, and the server
- * verifies them before anything is marked paid. Implementations: src/integrations/payments/razorpay.ts (Razorpay's
- * REST API, `RAZORPAY_API_URL`) and src/integrations/payments/test-gateway.ts (in-process, for `PAYMENT_PROVIDER=test`).
+ * The card payment provider as orders see it (decision 015), on Razorpay's model: a provider order for an amount the
+ * server decides, and the widget's signed proof verified before anything is paid (src/integrations/payments/).
  */
 
 export type PaymentProviderName = "razorpay" | "test";
@@ -12,7 +9,6 @@ export type PaymentProviderName = "razorpay" | "test";
 export type ProviderPaymentStatus = "created" | "authorized" | "captured" | "refunded" | "failed";
 
 export interface ProviderOrder {
-  /** The provider's order id (Razorpay: `order_...`). */
   id: string;
   amountPaise: number;
   currency: string;
@@ -21,9 +17,7 @@ export interface ProviderOrder {
 }
 
 export interface ProviderPayment {
-  /** The provider's payment id (Razorpay: `pay_...`). */
   id: string;
-  /** The provider order it pays. */
   orderId: string;
   amountPaise: number;
   currency: string;
@@ -42,50 +36,31 @@ export interface PaymentEvent {
   eventId: string;
   /** e.g. `payment.captured`, `order.paid`, `payment.failed`; other events are acknowledged and ignored. */
   event: string;
-  /** The provider order the event is about, when it names one. */
   orderId: string | undefined;
-  /** The payment entity, when the event carries one. */
   payment: ProviderPayment | undefined;
 }
 
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
-  /** The public key id the payment widget opens with (never the secret). */
+  /** What the payment widget opens with (never the secret). */
   readonly keyId: string;
-  /** Creates the provider order for an amount decided by the server (paise, INR). */
   createOrder(input: { amountPaise: number; currency: "INR"; receipt: string }): Promise<ProviderOrder>;
-  /**
-   * `signature` must equal HMAC-SHA256(`orderId + "|" + paymentId`, key secret) in hex, compared in constant time.
-   * Says nothing about the amount: callers then fetch the payment and compare its amount and currency with the order.
-   */
+  /** HMAC-SHA256 of `orderId|paymentId` with the key secret, in constant time; callers still check the amount. */
   verifyPaymentProof(proof: PaymentProof): boolean;
-  /** The payment, or undefined when the provider does not know it. */
   fetchPayment(paymentId: string): Promise<ProviderPayment | undefined>;
-  /** Every payment attempted for a provider order (Razorpay `GET /v1/orders/{id}/payments`), for reconciliation. */
   listOrderPayments(orderId: string): Promise<ProviderPayment[]>;
-  /**
-   * Captures an authorised payment (Razorpay `POST /v1/payments/{id}/capture`) for its full amount; answers the payment
-   * as it is afterwards. Razorpay refunds an authorised payment nobody captures after its capture timeout (3 days).
-   */
+  /** Captures an authorised payment in full; Razorpay refunds one nobody captures. */
   capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
-  /** Refunds a captured payment in full. */
   refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
-  /**
-   * Checks `X-Razorpay-Signature` (HMAC-SHA256 of the raw body with the webhook secret, constant time) and parses the
-   * event; undefined when the signature is missing or wrong, or the body is not an event.
-   */
+  /** Checks `X-Razorpay-Signature` over the raw body in constant time; undefined when it is wrong or no event. */
   parseWebhook(input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined }): PaymentEvent | undefined;
 }
 
-/**
- * `PAYMENT_PROVIDER=test`: the gateway can also play the shopper's side of the widget, so the labelled test-payment
- * step completes through the same proof and checks as a real payment (src/integrations/payments/test-gateway.ts).
- */
+/** `PAYMENT_PROVIDER=test`: it plays the shopper's widget too, so a test payment passes a real one's checks. */
 export interface TestPaymentGateway extends PaymentGateway {
   readonly provider: "test";
   /** A captured payment of the order's amount (unless overridden), and the proof the widget would hand the browser. */
   pay(orderId: string, override?: { amountPaise?: number; currency?: string }): PaymentProof;
-  /** A declined payment attempt. */
   failPayment(orderId: string): ProviderPayment;
 }
 

@@ -11,12 +11,8 @@ import type { Order } from "./types.ts";
 const SETTLE_SECONDS = 60;
 const CLAIM_SECONDS = 120;
 const BATCH = 50;
-/**
- * How long a released order is still asked about: Razorpay may report a late authorisation up to 3 days after a
- * payment, and refunds what nobody captures after its capture timeout (3 days by default); two more days of margin.
- */
+/** Razorpay may report a late authorisation for days after a payment: a released order is asked about this long. */
 export const RELEASED_RECHECK_DAYS = 5;
-/** A released order is asked about again after a quarter of its age, at least every 12 hours, at most every 2 minutes. */
 export const recheckAfterMs = (ageMs: number) => Math.min(12 * 3_600_000, Math.max(2 * 60_000, ageMs / 4));
 
 export interface ReconcileReport {
@@ -28,10 +24,8 @@ export interface ReconcileReport {
 }
 
 /**
- * The background job (every PAYMENT_RECONCILE_SECONDS). Asks the provider about pending orders older than a minute:
- * money it holds completes them (a payment the browser never reported), else a hold that is over ends. Asks again about
- * orders released without a payment while the provider can still take one for them (decision 015). Retries refunds;
- * sends waiting e-mails. Instances share the work: each order is claimed for two minutes (`for update skip locked`).
+ * The background job (decision 015): money the provider holds completes a pending or released order, else a hold that
+ * is over ends; it retries refunds and sends waiting e-mails. Instances claim each order (`for update skip locked`).
  */
 export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
   const { db, now, gateway } = deps;
@@ -90,7 +84,6 @@ export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
   return report;
 }
 
-/** Claims up to BATCH orders matching `where` and not claimed by another instance; their ids, oldest first. */
 async function claim(deps: OrdersContext, at: Date, where: SQL | undefined): Promise<string[]> {
   const { db } = deps;
   const claimed = await db
@@ -112,7 +105,7 @@ async function claim(deps: OrdersContext, at: Date, where: SQL | undefined): Pro
   return claimed.map((row) => row.id);
 }
 
-/** Runs a settling step; a payment that does not pay its order is logged and left (undefined), anything else throws. */
+/** A payment that does not pay its order is logged and left (undefined); anything else throws. */
 async function settle<T>(deps: OrdersContext, order: Order, work: () => Promise<T>): Promise<T | undefined> {
   return work().catch((error: unknown) => {
     if (!(error instanceof AppError)) throw error;
