@@ -74,10 +74,7 @@ export const passwordResetGrants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    /**
-     * Keyed hash of who verified the code (network and user agent, bound to the account): for a short while, that same
-     * requester may use the grant without holding the token (clients of the original API send only the e-mail).
-     */
+    /** Who verified the code (network, user agent): they may use the grant briefly without the token (decision 008). */
     requesterHash: text("requester_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

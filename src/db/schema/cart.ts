@@ -5,10 +5,7 @@ import { products } from "./catalog.ts";
 
 // Tables the cart context owns (docs/decisions/011-transactions-and-table-owners.md).
 
-/**
- * A shopper's cart: an account's (one per account) or a visitor's, found by the cookie's random token, of which only
- * the SHA-256 is stored (like sessions, docs/decisions/007-sessions-and-csrf.md). Exactly one owner is set.
- */
+/** An account's cart or a visitor's, found by its cookie token's SHA-256 (decision 013); exactly one owner is set. */
 export const carts = pgTable(
   "carts",
   {
@@ -38,10 +35,7 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
-    /**
-     * The product's price when the shopper last added it (paise), only to say "the price has changed": what the
-     * shopper pays is always the product's current price.
-     */
+    /** Only to say "the price has changed": the shopper always pays the product's current price. */
     pricePaiseAtAdd: integer("price_paise_at_add").notNull(),
     productRam: text("product_ram").notNull().default(""),
     size: text("size").notNull().default(""),

@@ -51,10 +51,7 @@ export const products = pgTable(
     locations: text("locations").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The names of the product's category and sub-category, kept by the database (trigger `products_category_names`,
-     * and `categories_renamed` when a category is renamed) so that full-text search finds a product by its category.
-     */
+    /** Kept by triggers `products_category_names` and `categories_renamed`, so search finds a product by its category. */
     categoryNames: text("category_names").notNull().default(""),
     search: tsvector("search")
       .notNull()
@@ -79,11 +76,7 @@ export const products = pgTable(
   ],
 );
 
-/**
- * How many products each category holds (a top-level category counts its products, a sub-category those in it), kept
- * exact by triggers on products (migration 0009), so a listing's total is one row read, not a count of a hundred
- * thousand rows. Lists with other filters count up to a cap instead (src/domain/catalog/product-query.ts).
- */
+/** Kept exact by triggers on products (migration 0009), so a category listing's total is one row read (decision 020). */
 export const categoryCounts = pgTable("category_counts", {
   categoryId: uuid("category_id")
     .primaryKey()
@@ -94,10 +87,7 @@ export const categoryCounts = pgTable("category_counts", {
 export const bannerKinds = ["home", "row", "side", "bottom"] as const;
 export type BannerKind = (typeof bannerKinds)[number];
 
-/**
- * Banners of the four kinds the spec calls: `home` (carousel, /api/homeBanner), `row` (/api/banners),
- * `side` (/api/homeSideBanners) and `bottom` (/api/homeBottomBanners).
- */
+/** Kinds: `home` (/api/homeBanner), `row` (/api/banners), `side` (/api/homeSideBanners), `bottom` (/api/homeBottomBanners). */
 export const banners = pgTable(
   "banners",
   {

@@ -2,10 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "dri
 
 // Tables the idempotency context owns (docs/decisions/011-transactions-and-table-owners.md).
 
-/**
- * `Idempotency-Key` answers: the same owner, route and key with the same request answer the first result again; with
- * another request, 422. Kept for a day.
- */
+/** `Idempotency-Key` per owner and route: the same request again gets the first answer, another one a 422. Kept a day. */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

@@ -29,12 +29,7 @@ export const uploads = pgTable(
   (t) => [uniqueIndex("uploads_file_name_idx").on(t.fileName), index("uploads_user_pending_idx").on(t.userId, t.pending)],
 );
 
-/**
- * Photos uploaded without a session (the original client sends no Authorization header), re-encoded and held here,
- * keyed by a keyed hash of the requester (network and user agent), until the same requester's next signed-in request
- * claims them into `uploads` or they expire (docs/decisions/012-staged-photo-uploads.md). The bytes live in the row:
- * nothing is served or written to the image store before the claim, and an expired row is all there is to delete.
- */
+/** Photos uploaded without a session wait here for the requester's next signed-in request to claim them (decision 012). */
 export const stagedUploads = pgTable(
   "staged_uploads",
   {

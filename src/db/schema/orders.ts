@@ -7,9 +7,8 @@ import { products } from "./catalog.ts";
 // (docs/decisions/011-transactions-and-table-owners.md).
 
 /**
- * An order's states (docs/decisions/015-checkout-and-payments.md): pending while its stock is held for the payment;
- * paid; failed or expired (stock given back); refund_pending → refunded (paid after its stock was sold); then the shop
- * owner's shipped, delivered, cancelled.
+ * An order's states (decision 015): pending holds stock; paid; failed or expired give it back; refund_pending → refunded
+ * when paid after the stock was sold; then the shop owner's shipped, delivered, cancelled.
  */
 export const orderStatuses = [
   "pending",
@@ -110,10 +109,7 @@ export const paymentEvents = pgTable("payment_events", {
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * Messages to send once their transaction has committed (the order confirmation): written in the paying transaction,
- * delivered after commit and by the periodic drain, so a crash in between loses nothing.
- */
+/** Written in the paying transaction, sent after commit or by the periodic drain: a crash in between loses nothing. */
 export const outbox = pgTable(
   "outbox",
   {

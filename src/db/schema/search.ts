@@ -4,11 +4,7 @@ import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 // The search dictionary, kept by triggers on `products`, and the searches that found nothing, which search owns
 // (docs/decisions/011-transactions-and-table-owners.md).
 
-/**
- * The search dictionary: every distinct word of product names, brands and category names (lower case) with the number
- * of products using it. Kept by statement-level triggers on `products` (migration 0008); read to correct a misspelled
- * word (nearest term by trigram distance, GiST) and to complete the word being typed (prefix, btree).
- */
+/** Words of product names, brands and categories, kept by migration 0008's triggers; read for typos and completion. */
 export const searchTerms = pgTable(
   "search_terms",
   {
