@@ -2,12 +2,7 @@ import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { type DbTransaction, rowsOf } from "../client.ts";
 
-/**
- * Inserts rows with one statement and one parameter: the rows as a JSON array, turned back into typed columns by
- * `json_to_recordset` (JSON arrays become PostgreSQL arrays). No parameter limit, so tens of thousands of rows go in one
- * round trip, on `pg` and PGlite alike, without COPY (which `pg` cannot stream without another package). The columns
- * are those of the first row; a column left out gets its default.
- */
+/** Rows as one JSON parameter (`json_to_recordset`): one round trip, no parameter limit; the first row names the columns. */
 export async function insertRows<T extends PgTable>(
   tx: DbTransaction,
   table: T,
@@ -30,12 +25,7 @@ export async function insertRows<T extends PgTable>(
   );
 }
 
-/**
- * Drops the table's secondary indexes (all but those behind a constraint: primary key, unique and exclusion
- * constraints) and returns what recreates them from their own definitions, as the migrations made them. Building an
- * index once over loaded rows is much faster than maintaining it row by row. Both happen inside the caller's
- * transaction: until it commits, nobody sees the table without its indexes (readers of the table wait instead).
- */
+/** Secondary indexes, recreated from their own definitions after the load: one build beats upkeep row by row. */
 export async function dropSecondaryIndexes(
   tx: DbTransaction,
   table: PgTable,
@@ -57,11 +47,7 @@ export async function dropSecondaryIndexes(
   };
 }
 
-/**
- * Drops the table's own foreign keys and returns what adds them back from their own definitions. A foreign key checks
- * each inserted row with a query of its own; added back, it checks all the rows with one join (and refuses to be
- * added, so the transaction fails, if any row breaks it).
- */
+/** Added back, a foreign key checks all rows with one join instead of a query per row. */
 export async function dropForeignKeys(
   tx: DbTransaction,
   table: PgTable,

@@ -48,11 +48,7 @@ const bannerHeadlines = [
   "Fresh picks",
 ];
 
-/**
- * The demo catalogue: pure and deterministic (same options, deep-equal result, ids and timestamps included).
- * Products are spread round-robin over the sub-categories. For catalogues of any size, stream the products with
- * `planDemoCatalog(...).productBatches(size)` instead: the same rows, without holding them all.
- */
+/** Deterministic, ids and timestamps included; large catalogues stream the same rows from `planDemoCatalog`. */
 export function buildDemoCatalog(options: { products?: number; seed?: number } = {}): DemoCatalog {
   const plan = planDemoCatalog(options);
   const products: ProductRow[] = [];
@@ -73,26 +69,19 @@ export interface DemoProductBatch {
   images: ImageSpec[];
 }
 
-/** A catalogue of any size, described without building its products: they are generated batch by batch. */
 export interface DemoCatalogPlan {
-  /** Parents before children. */
   categories: CategoryRow[];
   banners: BannerRow[];
   /** The categories' and banners' pictures; the products' come with their batches, or all together from `pictures()`. */
   images: ImageSpec[];
   productCount: number;
-  /** The products in order, `size` at a time (the last batch may be smaller). Each call starts from the first product. */
+  /** Each call starts from the first product. */
   productBatches(size: number): Generator<DemoProductBatch>;
   /** Every picture the catalogue names, without generating more products than those that have pictures of their own. */
   pictures(): ImageSpec[];
 }
 
-/**
- * Pictures are pooled above DEFAULT_PRODUCT_COUNT products. The first DEFAULT_PRODUCT_COUNT products (the demo
- * catalogue) each get 2 to 5 pictures of their own, ~1,000 files; every later product reuses the pictures (and the
- * colour they show) of one of those that sits in its sub-category, about 7 to choose from per sub-category. So the
- * files stay ~1,000 whatever the size: 1,000,000 products need no more pictures than the demo.
- */
+/** Products after the first DEFAULT_PRODUCT_COUNT reuse pictures in their sub-category: no more files than the demo. */
 export function planDemoCatalog(options: { products?: number; seed?: number } = {}): DemoCatalogPlan {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const productCount = options.products ?? DEFAULT_PRODUCT_COUNT;

@@ -10,7 +10,6 @@ import type { CategoryWords, NamedColor, ProductKindWords, SubCategoryWords } fr
 export type ProductRow = typeof products.$inferInsert;
 export type ReviewRow = typeof reviews.$inferInsert;
 
-/** A sub-category as the product builder sees it: its row ids and its words. */
 export interface SubCategoryPlace {
   id: string;
   catId: string;
@@ -76,9 +75,8 @@ const ratingWeights: [number, number][] = [
 ];
 
 /**
- * Builds product `index` from its own random stream (derived from the seed and the index), so the first products of
- * any catalogue size are the same and share their pictures. Given a whole `look`, it reuses that earlier product's
- * pictures (and colour, which they show) instead of describing new ones.
+ * Product `index` has a random stream of its own, so the first products of any catalogue size are the same. Given a
+ * `look`, it reuses that earlier product's pictures and colour instead of describing new ones.
  */
 export function buildProduct(
   seed: number,
@@ -149,7 +147,6 @@ function pickPrice([min, max]: readonly [number, number], random: Random): numbe
   return Math.min(max, Math.max(min, roundToNine(rupees)));
 }
 
-/** Shop prices end in 9: 499, 1299, 24999. */
 function roundToNine(rupees: number): number {
   const step = rupees < 1000 ? 10 : rupees < 10_000 ? 100 : 1000;
   return Math.max(step, Math.round(rupees / step) * step) - 1;

@@ -16,7 +16,6 @@ export interface ProductImageSpec {
   /** The product's colour and a second colour for prints, labels, stones. */
   color: string;
   accent: string;
-  /** Pastel backdrop, from the category's colour. */
   background: string;
   /** 0 = front/hero, then other colourways, close-ups and angles, so the second picture differs from the first. */
   view: number;
@@ -28,7 +27,7 @@ export interface BannerImageSpec {
   width: number;
   height: number;
   bannerKind: BannerKind;
-  /** Short, e.g. "Up to 40% off"; the picture must still look right if no font renders it. */
+  /** Short; the picture must still look right if no font renders it. */
   headline: string;
   caption: string;
   background: string;
@@ -60,10 +59,7 @@ export const BANNER_IMAGE_SIZES: Record<BannerKind, { width: number; height: num
 /** Bump when the drawings change: every picture then gets a new name, and the renderer draws it again. */
 const PICTURE_STYLE_VERSION = 1;
 
-/**
- * `<prefix>-<hash of what is drawn>.webp`: the renderer skips files that exist, so a picture whose content changed
- * must get a new name, or an old file would be served for it.
- */
+/** `<prefix>-<hash of what is drawn>.webp`: the renderer skips existing files, so a changed picture needs a new name. */
 export function pictureFileName(prefix: string, drawn: object): string {
   return `${prefix}-${hashText(`${PICTURE_STYLE_VERSION}:${JSON.stringify(drawn)}`).slice(0, 6)}.webp`;
 }

@@ -2,10 +2,7 @@ import { darken, lighten, mixColors, type Palette, paletteFor } from "./color.ts
 import { illustrations } from "./illustrations.ts";
 import type { BannerImageSpec, CategoryImageSpec, ImageSpec, ProductImageSpec } from "./image-specs.ts";
 
-/**
- * Composes the SVG for one picture spec. Shapes only, except a banner's short headline in the generic `sans-serif`
- * family: if no font renders it, the banner still reads as a banner (coloured blocks and a button shape).
- */
+/** Shapes only, except a banner's headline in `sans-serif`: without that font, a banner still reads as one. */
 export function buildImageSvg(spec: ImageSpec): string {
   switch (spec.kind) {
     case "product":
@@ -37,10 +34,7 @@ function placeDrawing(
 const shadow = (x: number, y: number, width: number) =>
   `<ellipse cx="${x}" cy="${y}" rx="${width / 2}" ry="${width / 14}" fill="#000000" opacity="0.08"/>`;
 
-/**
- * Product pictures (600×800): one product, shown differently per view so a card's hover changes visibly:
- * 0 hero, 1 another colourway mirrored, 2 close-up, 3 tilted on a disc, 4 a pair.
- */
+/** Per view, so a card's hover changes: 0 hero, 1 colourway mirrored, 2 close-up, 3 tilted on a disc, 4 a pair. */
 function productSvg(spec: ProductImageSpec): string {
   const { width, height, background } = spec;
   const palette = paletteFor(spec.color, spec.accent);

@@ -6,8 +6,8 @@ export type { ImageSpec } from "./image-specs.ts";
 
 const SAFE_FILE_NAME = /^[a-z0-9][a-z0-9.-]*\.webp$/;
 /**
- * What the seed needs of the image store (the domain's `ImageStore`, src/domain/media/ports.ts, repeated here: src/db
- * imports nothing above it). `put` refuses a taken name with an error named `ImageAlreadyStoredError`.
+ * The domain's `ImageStore` repeated, as src/db imports nothing above it; `put` refuses a taken name with an error named
+ * `ImageAlreadyStoredError`.
  */
 export interface PictureStore {
   exists(name: string): Promise<boolean>;
@@ -17,11 +17,7 @@ export interface PictureStore {
 /** Pictures asked about at once: a question to a bucket is a round trip, and a restart asks about every picture. */
 const CHECK_CONCURRENCY = 16;
 
-/**
- * Renders each picture spec as WebP into the image store (DATA_DIR/images or the bucket). Pictures already there are
- * skipped, so restarts cost a look-up each and an interrupted run resumes; the store writes each one whole, so a
- * half-written picture is never served. `concurrency` bounds how many pictures are encoded at once.
- */
+/** Pictures already stored are skipped, so an interrupted run resumes; the store writes each whole, never half a file. */
 export async function renderImages(
   specs: readonly ImageSpec[],
   store: PictureStore,
@@ -34,8 +30,7 @@ export async function renderImages(
   const missing = unique.filter((_, index) => !stored[index]);
   let skipped = unique.length - missing.length;
   let rendered = 0;
-  // sharp runs one libvips thread per picture here (its default on glibc Linux), so pictures are what run in
-  // parallel: on 2 cores, 3 at once rendered the default set in ~12 s against ~15 s with 2.
+  // sharp runs one libvips thread per picture here (its default on glibc Linux), so pictures are what run in parallel.
   await mapBounded(missing, Math.max(1, options.concurrency ?? 3), async (spec) => {
     try {
       await store.put(spec.fileName, await encodeWebp(spec));
@@ -50,8 +45,7 @@ export async function renderImages(
 }
 
 async function encodeWebp(spec: ImageSpec): Promise<Buffer> {
-  // effort 1 of 6: measured 15 s for the default ~1,000 pictures on 2 cores against 19 s at effort 2, for files ~20%
-  // larger (~9 KB each).
+  // The lowest effort: seeding gets faster by more than the files grow.
   return sharp(Buffer.from(buildImageSvg(spec)))
     .webp({ quality: 75, effort: 1 })
     .toBuffer();

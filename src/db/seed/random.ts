@@ -8,7 +8,6 @@ export interface Random {
   next(): number;
   /** An integer in [min, max], both included. */
   int(min: number, max: number): number;
-  /** True with the given probability (0..1). */
   chance(probability: number): boolean;
   pick<T>(items: readonly T[]): T;
   /** Picks by relative weights: `weighted([["a", 3], ["b", 1]])` gives "a" three times as often. */
@@ -68,10 +67,7 @@ export function createRandom(seed: number): Random {
   };
 }
 
-/**
- * Mixes a seed with an index into a new 32-bit seed (murmur3's finaliser), so that item `i` gets its own stream:
- * the first products of a large catalogue are then exactly those of the default one.
- */
+/** murmur3's finaliser: item `i` gets a stream of its own, so a large catalogue starts with the default one's products. */
 export function deriveSeed(seed: number, index: number): number {
   let h = (Math.imul(seed >>> 0, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);

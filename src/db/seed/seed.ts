@@ -10,27 +10,17 @@ import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows } fr
 import { type CategoryRow, type DemoCatalogPlan, type ProductRow, planDemoCatalog } from "./demo-catalog.ts";
 import { type PictureStore, renderImages } from "./images.ts";
 
-/** Any number that identifies "catalogue seeding" among the advisory locks of a shared PostgreSQL server. */
 const SEED_LOCK_ID = 724_420_118;
-/**
- * Products generated and inserted per statement (their reviews go in one more). 20,000 products are ~12 MB of JSON:
- * few enough round trips at 1,000,000, and only one batch of rows is ever held in memory.
- */
+/** Few round trips at a million products, and only one batch of rows is ever held in memory. */
 const PRODUCTS_PER_BATCH = 20_000;
 const PROGRESS_EVERY_ROWS = 100_000;
-/**
- * From this many products the catalogue is bulk-loaded (measured in bench/results/2026-11-26-*-seed-1m.md): products
- * and reviews go in without their secondary indexes, which are rebuilt once at the end; `category_names` is written
- * with the rows instead of by the row trigger; and the search dictionary is filled by one statement at the end instead
- * of one upsert per inserted batch. Smaller catalogues (the demo's 320 products at start-up) take the ordinary path
- * through the triggers. Both give the same rows (seed.test.ts compares them).
- */
+/** Bulk-loaded from this many products (bench/results/*-seed-1m.md); seed.test.ts checks both paths give the same rows. */
 export const BULK_LOAD_FROM_PRODUCTS = 50_000;
 /** The triggers on `products` that the bulk load replaces by set-based statements (migrations 0008 and 0009). */
 const INSERT_TRIGGERS = ["products_category_names", "search_terms_inserted", "category_counts_inserted"] as const;
 
 export interface SeedResult {
-  /** False when the database already had a catalogue: nothing was inserted. */
+  /** False when the database already had a catalogue. */
   seeded: boolean;
   categories: number;
   products: number;
@@ -41,20 +31,12 @@ export interface SeedResult {
 
 export interface SeedOptions {
   products?: number;
-  /** Where the pictures go (`description` names it in the progress messages). */
   images?: { store: PictureStore; description: string } | undefined;
   onProgress?: (message: string) => void;
-  /** Bulk-load (see BULK_LOAD_FROM_PRODUCTS); by default from that many products. */
   bulk?: boolean;
 }
 
-/**
- * Inserts the demo catalogue into an empty database, all or nothing: one transaction, holding an advisory lock so
- * that several instances starting at once seed it once. Products are generated batch by batch while they are
- * inserted, so a million of them never sit in memory together. When an image store is given the pictures are rendered
- * into it afterwards, also when the catalogue was already there: pictures already stored are skipped, and a previous
- * run may have stopped half-way through them.
- */
+/** Under an advisory lock, so instances starting together seed once; pictures are completed even when already seeded. */
 export async function seedDemoCatalog(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const report = options.onProgress ?? (() => {});
   const plan = planDemoCatalog({ products: options.products });
@@ -110,15 +92,9 @@ export const categoryCountsOfAllProducts = sql`
   ) added group by c
   on conflict (category_id) do update set products = ${categoryCounts}.products + excluded.products`;
 
-/**
- * The bulk path, in the same transaction: without the secondary indexes and foreign keys of products and reviews and
- * without the insert triggers of products, then the same results by set-based statements (the foreign keys, added
- * back, check every row with one join). `category_names` is what the trigger
- * writes (the category's name, then the sub-category's, space-separated); the dictionary is the trigger's upsert over
- * all the rows at once, so each term's count is the sum the per-batch upserts would have reached.
- */
+/** Without secondary indexes, foreign keys and insert triggers, then the triggers' work by set-based statements. */
 async function bulkLoad(tx: DbTransaction, plan: DemoCatalogPlan, report: (message: string) => void) {
-  // Index builds sort in memory up to this (PostgreSQL's default is 64 MB; PGlite's setting is 16 MB, see client.ts).
+  // Index builds sort in memory up to this; PGlite's own setting is small (client.ts).
   await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
   const productIndexes = await dropSecondaryIndexes(tx, products);
   const reviewIndexes = await dropSecondaryIndexes(tx, reviews);
@@ -189,12 +165,9 @@ function categoryNamesOf(rows: readonly CategoryRow[]): (catId: string, subCatId
 }
 
 /**
- * Empties the catalogue (reviews, products, banners, categories and the search dictionary) so that another one can
- * be seeded, with TRUNCATE: a DELETE of a million products runs the cascades row by row and leaves every row dead.
- * What the deletes' cascades would have done is done first: carts and lists lose the products (every cart line and
- * list entry names one, so those tables are emptied), and past orders keep their lines with their copied titles,
- * images and prices, `product_id` set to null. TRUNCATE refuses a table that another one references, so the order
- * lines' foreign key is dropped and put back (the same definition) around it, in the same transaction.
+ * Empties the catalogue with TRUNCATE (a DELETE of a million products cascades row by row), doing the cascades' work
+ * first: carts and lists emptied, order lines keep their copies with `product_id` null. TRUNCATE refuses a referenced
+ * table, so the order lines' foreign key is dropped and put back around it.
  */
 export async function resetCatalog(db: Db): Promise<void> {
   await db.transaction(async (tx) => {

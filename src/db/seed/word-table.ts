@@ -1,9 +1,8 @@
 import { type Illustration, illustrations } from "./illustrations.ts";
 
 /**
- * The format the demo catalogue's word lists (catalog-words.ts) are written in, and its parser.
- *
- * Each sub-category is a table: a header line `name | option picker ("-" for none)`, then one product kind a line:
+ * The format the demo catalogue's word lists (catalog-words.ts) are written in, and its parser. Each sub-category is a
+ * table: a header line `name | option picker ("-" for none)`, then one product kind a line:
  *   illustration | noun for descriptions | price range in rupees | colour set ("-" = the category's) | name pattern
  * A name pattern is slots joined by " + "; a slot is alternatives joined by " / " (an empty alternative leaves the
  * slot out); `{Color}` is the product's colour name, so "Ruby Red" lipstick is drawn ruby red.
@@ -51,7 +50,6 @@ function parseColors(list: string): NamedColor[] {
   });
 }
 
-/** Accent colours: prints, labels, gems. */
 const defaultAccents = ["#f59e0b", "#ef4444", "#10b981", "#3b82f6", "#ec4899", "#facc15", "#8b5cf6"];
 export const gemAccents = ["#059669", "#dc2626", "#2563eb", "#f8fafc", "#7c3aed", "#f472b6"];
 
@@ -60,7 +58,6 @@ export interface ProductKindWords {
   noun: string;
   priceRupees: readonly [number, number];
   colors: readonly NamedColor[];
-  /** Slots of alternatives, see the file comment. */
   nameSlots: readonly (readonly string[])[];
 }
 
@@ -91,7 +88,6 @@ export interface CategoryWords {
 interface CategoryInput extends Omit<CategoryWords, "subCategories" | "accents"> {
   colorSet: ColorSetName;
   accents?: readonly string[];
-  /** One table per sub-category, see the file comment. */
   subCategories: readonly string[];
 }
 

@@ -11,7 +11,6 @@ export function repeatFor<T>(values: readonly T[], element: (value: T, index: nu
   return values.map(element).join("");
 }
 
-/** Integers from `from` to `to` (included) by `step`. */
 export function steps(from: number, to: number, step: number): number[] {
   const out: number[] = [];
   for (let value = from; value <= to; value += step) out.push(value);
