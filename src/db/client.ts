@@ -10,19 +10,12 @@ import { lockDataDir } from "./data-dir-lock.ts";
 /** The driver-agnostic Drizzle handle every service receives. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
-/** An open transaction on either driver. */
 export type DbTransaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/**
- * What a query can run on: the database, or a transaction another service opened. Operations that other contexts
- * call inside their own transaction take one (`catalog.reserveStock(tx, lines)`); see docs/decisions/011.
- */
+/** The database, or a transaction another context opened and passes in (decision 011). */
 export type DbExecutor = Db | DbTransaction;
 
-/**
- * Runs `work` in a transaction on `executor`: a new one on the database, a savepoint inside a transaction. Everything
- * `work` writes commits together or not at all.
- */
+/** A new transaction on the database, a savepoint inside a transaction. */
 export function withTransaction<T>(executor: DbExecutor, work: (tx: DbTransaction) => Promise<T>): Promise<T> {
   return executor.transaction(work);
 }
@@ -30,39 +23,30 @@ export function withTransaction<T>(executor: DbExecutor, work: (tx: DbTransactio
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Answers when the database does (readiness). */
   ping(): Promise<void>;
-  /** The PostgreSQL pool's connections right now (metrics); absent on PGlite, which has one in-process connection. */
+  /** Absent on PGlite, which has one in-process connection. */
   poolUse?(): PoolUse;
   close(): Promise<void>;
-  /** Applies the pending migrations (forward only). */
   migrate(): Promise<void>;
 }
 
 export interface PoolUse {
-  /** Connections open, idle or lent out. */
   total: number;
   idle: number;
-  /** Queries waiting for a connection: the pool is exhausted while this is above 0. */
+  /** Above 0 while the pool is exhausted. */
   waiting: number;
 }
 
 export interface DatabaseOptions {
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  /** When absent, the embedded PGlite database is used. */
   databaseUrl?: string | undefined;
-  /** Directory of the embedded database's files. */
   pgliteDir?: string | undefined;
   poolSize?: number;
-  /** An already open PGlite instance (tests load a migrated snapshot into memory). */
   pglite?: PGlite;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-/**
- * Opens the database chosen by configuration and brings its schema up to date. Drivers are imported lazily so the
- * unused one is never loaded.
- */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
@@ -79,20 +63,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Any number that identifies "storefront migrations" among the advisory locks of a shared PostgreSQL server. */
 const MIGRATION_LOCK_ID = 724_420_117;
 
-/** How long an idle PostgreSQL connection stays in the pool (see openPostgres). */
 const POOL_IDLE_MS = 5 * 60_000;
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  // No JIT: it compiles a query that PostgreSQL estimates as expensive (a count over a large category, a search) for
-  // milliseconds, to save less than that on the shop's short queries. The usual advice for OLTP workloads.
-  // No synchronized sequential scans: with them, a read of a large table in order starts where the last one got to, so
-  // the first matches of a common word (search and suggestions stop there, decision 020) changed from one request to
-  // the next (measured at a million products: five searches for "comfort", five different first pages).
-  // Idle connections are kept for minutes, not node-postgres's 10 s: each holds the shop's prepared statements and
-  // PostgreSQL's plans for them (decision 020), and one opened again after a pause in traffic pays for them anew while
-  // requests wait (measured at a million products: docs/decisions/024-a-page-of-products-as-one-json-value.md).
+  // No JIT: compiling costs more than it saves on the shop's short queries. No synchronized scans, so the first matches
+  // of a common word are the same on every request (decision 020). Idle connections live for minutes: each holds the
+  // prepared statements and their plans (decision 027).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -125,16 +103,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-/**
- * Drizzle on a node-postgres pool whose transactions send `begin` together with their first statement instead of
- * waiting for its answer: one round trip less per transaction, each of which costs the shop a system call that wakes
- * PostgreSQL (decision 021). It needs the pool's clients in pipeline mode (`pipeline: true`), where a query written
- * before the previous one's answer keeps its place; the statements inside still run one at a time, as `work` awaits
- * each. `begin` fails only with its connection, and then so does everything behind it: the transaction's error is
- * thrown, and a client whose `rollback` fails is dropped instead of going back to the pool. A `logger` sees `begin`
- * and `commit` as Drizzle's own transactions log them (tests count statements with it). Two statements sent at once
- * inside a transaction (`Promise.all`) now travel together too; PostgreSQL still runs them in order.
- */
+/** Transactions send `begin` with their first statement, a round trip less (decision 021); needs `pipeline: true`. */
 export async function drizzleOnPool(pool: Pool, options: { logger?: Logger } = {}): Promise<Db> {
   const { drizzle, NodePgSession, NodePgTransaction } = await import("drizzle-orm/node-postgres");
   const db = drizzle(pool, options);
@@ -183,18 +152,7 @@ export async function drizzleOnPool(pool: Pool, options: { logger?: Logger } = {
   return db as unknown as Db;
 }
 
-/**
- * The embedded database's PostgreSQL settings, beside PGlite's own start parameters. PostgreSQL's defaults size memory
- * for a server of its own; PGlite allocates it inside the shop's process (WebAssembly memory never shrinks), so
- * (measured in bench/results/*-memory.md):
- * - shared_buffers 16 MB instead of 128 MB: the page cache of a demo-sized shop fits, and the operating system's file
- *   cache sits behind it anyway (PGlite's files are ordinary files);
- * - work_mem 4 MB and maintenance_work_mem 16 MB: no sort of this shop needs more, and an index build at start-up
- *   (migrations) stays small;
- * - temp_buffers 2 MB: the shop uses no temporary tables.
- * And, as on PostgreSQL (openPostgres), no synchronized sequential scans: a read of a large table in order always
- * starts at its first row, so the first matches of a common word are the same on every request.
- */
+/** Small: PGlite's memory is the shop's own and never shrinks (bench/results/*-memory.md). No synchronized scans. */
 const PGLITE_SETTINGS = [
   ["shared_buffers", "16MB"],
   ["work_mem", "4MB"],
@@ -258,12 +216,8 @@ export async function rowsOf<T>(executor: DbExecutor, query: SQL): Promise<T[]> 
 export const namedStatements = new Map<string, string>();
 
 /**
- * A statement written once as SQL text and run on any executor, the pool or an open transaction, under `name`: nothing
- * rebuilds its text per call, and PostgreSQL parses and plans it once per connection. Drizzle's own `.prepare()` binds a
- * statement to the handle it was built on, so one built on the pool cannot run inside a transaction; this goes one level
- * down, to the session's `prepareQuery` (the interface Drizzle's drivers implement). For the few hot statements of
- * checkout and payment (decision 021); everything else uses the query builder. Rows come back as the driver reads them:
- * the column names the SQL gives (alias them in camelCase), numbers for integers, text for timestamps.
+ * SQL text prepared under `name` on the pool or an open transaction (Drizzle's `.prepare()` binds to one handle), for
+ * checkout's hot statements (decision 021). Rows come raw: alias columns in camelCase; timestamps arrive as text.
  */
 export function namedStatement<Row>(name: string, text: string) {
   namedStatements.set(name, text);

@@ -6,9 +6,8 @@ export class DataDirLockedError extends Error {
 }
 
 /**
- * PGlite has no lock of its own: two processes on one data directory both start and silently lose each other's
- * writes. We take an exclusive lock file holding our pid; a second process finds it and refuses
- * to start. A lock left by a process that died (kill -9) is taken over, because its pid no longer runs.
+ * PGlite has no lock of its own: two processes on one data directory silently lose each other's writes. The lock file
+ * holds our pid; a lock whose pid no longer runs (kill -9) is taken over.
  */
 export function lockDataDir(lockFile: string): () => void {
   const owner = `${process.pid}@${hostname()}`;

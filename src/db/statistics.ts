@@ -2,11 +2,7 @@ import { getTableName, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "./client.ts";
 
-/**
- * PostgreSQL's most common elements of an array or text-search column and the share of rows holding each (`pg_stats`,
- * from ANALYZE: autovacuum's, or the bulk seed's), for a plan to be chosen before its statement is written. Undefined
- * before the first ANALYZE of the table.
- */
+/** Most common elements and their row shares (`pg_stats`), to choose a plan; undefined before the first ANALYZE. */
 export async function mostCommonElements(db: Db, column: PgColumn): Promise<Map<string, number> | undefined> {
   const [row] = await rowsOf<{ elements: string[] | null; shares: number[] | null }>(
     db,
