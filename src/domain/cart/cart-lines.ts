@@ -6,11 +6,8 @@ import { products } from "#db/schema/catalog.ts";
 import { hashGuestToken } from "./guest-token.ts";
 import type { Cart, CartLine, CartOwner } from "./types.ts";
 
-/**
- * The cart's queries that several operations share. A line is always read joined with its product, so title, image,
- * rating, price and stock are the database's current ones, never what a client once sent (docs/architecture.md,
- * invariant 3), and never the catalogue's cached answers.
- */
+// A line is always read joined with its product, so price and stock are the database's current ones, never what a
+// client sent (docs/architecture.md, invariant 3) nor the catalogue's cached answers.
 const lineColumns = {
   id: cartItems.id,
   cartId: cartItems.cartId,
@@ -31,7 +28,6 @@ const lineColumns = {
 
 export type LineRow = Awaited<ReturnType<ReturnType<typeof selectLines>["execute"]>>[number];
 
-/** Lines with their products, oldest first; `where` picks the cart (see `ownedBy`) and maybe a line. */
 export function selectLines(db: DbExecutor, where: SQL | undefined) {
   return db
     .select(lineColumns)
@@ -42,7 +38,6 @@ export function selectLines(db: DbExecutor, where: SQL | undefined) {
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-/** The condition on `carts` that finds the owner's cart. */
 export function ownedBy(owner: CartOwner & { kind: "user" }): SQL;
 export function ownedBy(owner: CartOwner): SQL | undefined;
 export function ownedBy(owner: CartOwner): SQL | undefined {
@@ -50,10 +45,9 @@ export function ownedBy(owner: CartOwner): SQL | undefined {
   return owner.token === undefined ? undefined : eq(carts.guestTokenHash, hashGuestToken(owner.token));
 }
 
-/** An owner whose cart can be found or created: a user, or a visitor with a token. */
 export type KnownOwner = { kind: "user"; userId: string } | { kind: "guest"; token: string };
 
-/** The owner's cart id, creating the cart when it has none: one statement (the row is locked until commit). */
+/** Creates the cart when missing; its row stays locked until commit. */
 export async function upsertCart(db: DbExecutor, owner: KnownOwner): Promise<string> {
   const values =
     owner.kind === "user"
@@ -71,10 +65,7 @@ export async function upsertCart(db: DbExecutor, owner: KnownOwner): Promise<str
   return row.id;
 }
 
-/**
- * The statements every signed-in page and cart change runs, prepared once on the pool: their SQL is built once and
- * PostgreSQL plans each once per connection (building the lines' join per call was a fifth of the CPU of `GET /api/cart`).
- */
+/** What every signed-in page and cart change runs, prepared once on the pool (decision 021). */
 export function prepareCartStatements(db: Db) {
   const p = sql.placeholder;
   const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
@@ -103,20 +94,14 @@ export function prepareCartStatements(db: Db) {
     .where(eq(products.id, p("productId")))
     .prepare("cart_product_to_add_for_guest");
   return {
-    /** The product a shopper adds: its price, title, stock and options, read fresh. */
     productToAdd: (productId: string) => productToAdd.execute({ productId }),
-    /** The same for a visitor with a token, and whether that token's cart exists, in one statement. */
     productToAddForGuest: (productId: string, token: string) =>
       productToAddForGuest.execute({ productId, tokenHash: hashGuestToken(token) }),
-    /** The owner's lines with their products, oldest first. */
     lines: (owner: KnownOwner) =>
       owner.kind === "user"
         ? linesOfUser.execute({ userId: owner.userId })
         : linesOfGuest.execute({ tokenHash: hashGuestToken(owner.token) }),
-    /**
-     * Adds a line to the owner's cart, creating the cart when it has none, in one statement: the same product and
-     * option again adds to the line's quantity, unless that would go above `limit` (then no row).
-     */
+    /** One statement, cart created when missing; no row when the line would go above `limit`. */
     async addLine(
       owner: KnownOwner,
       line: { productId: string; quantity: number; pricePaise: number; productRam: string; size: string; productWeight: string },
@@ -132,11 +117,8 @@ export function prepareCartStatements(db: Db) {
   };
 }
 
-/**
- * The line insert of `addLine` after the cart's upsert (`cart`): parameters 3 to 10 are the line's id, product, quantity,
- * price, RAM, size and weight options, and the quantity limit. The shopper has just seen the current price: it becomes
- * the line's "price when added".
- */
+// Parameters 3 to 10: the line's id, product, quantity, price, RAM, size, weight and the quantity limit. The shopper
+// has just seen the current price: it becomes the line's "price when added".
 const addToCart = `insert into cart_items (id, cart_id, product_id, quantity, price_paise_at_add, product_ram, size, product_weight)
   select $3::uuid, cart.id, $4::uuid, $5::integer, $6::integer, $7::text, $8::text, $9::text from cart
   on conflict (cart_id, product_id, product_ram, size, product_weight) do update
@@ -160,10 +142,7 @@ const addGuestLine = namedStatement<AddedLine>(
    ) ${addToCart}`,
 );
 
-/**
- * An account's lines for the given products and options, in the paying transaction (decision 021: written once).
- * Parameters: user id, then product ids, RAM, size and weight options as parallel arrays.
- */
+/** Written once (decision 021). Parameters: user id, then product ids, RAM, size and weight options as parallel arrays. */
 export const removeOrderedLines = namedStatement(
   "cart_remove_ordered",
   `delete from cart_items using carts
@@ -172,7 +151,6 @@ export const removeOrderedLines = namedStatement(
           (select * from unnest($2::uuid[], $3::text[], $4::text[], $5::text[]))`,
 );
 
-/** A row as the cart shows it: sub-total, price change and stock problem worked out from the current product. */
 export function toLine(row: Omit<LineRow, "cartId">): CartLine {
   const { countInStock, quantity, pricePaise, pricePaiseAtAdd } = row;
   return {

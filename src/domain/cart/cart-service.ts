@@ -33,19 +33,15 @@ export type CartService = ReturnType<typeof createCartService>;
 
 export interface CartDeps {
   db: Db;
-  /** Every change is counted before it is written (src/domain/rate-limit/policies.ts). */
   limiter: Pick<RateLimiter, "consume">;
 }
 
 /**
- * The cart: an account's (one per account, on every device) or a visitor's (found by the guest cart cookie's token),
- * merged into the account's at sign-in (docs/decisions/013-guest-cart.md). The `carts` and `cart_items` tables are
- * written only here (docs/decisions/011-transactions-and-table-owners.md); products are read, never written: stock
- * belongs to the catalogue. The owner always comes from the session or the cookie, never from a request's fields.
- * Changes are limited per account, a visitor's per network; starting a guest cart has a lower limit of its own.
+ * An account's cart or a visitor's (by the guest cart cookie), merged at sign-in (decision 013); owns `carts` and
+ * `cart_items` (decision 011). The owner comes from the session or the cookie, never from a request's fields.
  */
 export function createCartService({ db, limiter }: CartDeps) {
-  /** A visitor without a token has no cart: reads answer empty without asking the database. */
+  /** A visitor without a token has no cart: reads answer empty without the database. */
   const known = (owner: CartOwner): KnownOwner | undefined =>
     owner.kind === "user" ? owner : isGuestToken(owner.token) ? { kind: "guest", token: owner.token } : undefined;
   const statements = prepareCartStatements(db);
@@ -62,16 +58,14 @@ export function createCartService({ db, limiter }: CartDeps) {
   }
 
   return {
-    /** The owner's cart with current prices and stock, oldest line first. */
     async list(owner: CartOwner): Promise<Cart> {
       const found = known(owner);
       return toCart(found ? (await statements.lines(found)).map(toLine) : []);
     },
 
-    /** One of the owner's lines; another owner's is not found (404). */
+    /** Another owner's line is not found (404). */
     find: findLine,
 
-    /** The header's count of lines and running total (current prices): one statement. */
     async summary(owner: CartOwner): Promise<CartSummaryTotals> {
       const found = known(owner);
       if (!found) return { count: 0, totalPaise: 0 };
@@ -87,11 +81,7 @@ export function createCartService({ db, limiter }: CartDeps) {
       return row ?? { count: 0, totalPaise: 0 };
     },
 
-    /**
-     * Adds `quantity` of a product with its chosen option; the same product and option again adds to the line's
-     * quantity, which never goes above the stock. Price, title and stock are read from the product. Two statements:
-     * the product, then the cart (created when missing) with the line (inserted or added to, guarded by the stock).
-     */
+    /** The same product and option again adds to its line, never above the stock; two statements (decision 021). */
     async add(owner: CartOwner, input: CartAddInput): Promise<CartAddResult> {
       assertQuantity(input.quantity);
       const guestToken = owner.kind === "guest" && isGuestToken(owner.token) ? owner.token : undefined;
@@ -110,8 +100,7 @@ export function createCartService({ db, limiter }: CartDeps) {
       const limit = Math.min(product.countInStock, CART_QUANTITY_MAX);
       if (input.quantity > limit) throw aboveLimit(product.countInStock);
 
-      // Counted before the write: a new guest cart (no token, or a token whose cart is gone) against the network's
-      // carts, any other change against the owner's changes.
+      // Counted before the write: a new guest cart against the network's carts, any other change against the owner's.
       const startsGuestCart = owner.kind === "guest" && !("cartExists" in product && product.cartExists);
       if (startsGuestCart) await consumeWrite(limiter, "guestCart", networkOf(owner));
       else await countChange(owner);
@@ -137,10 +126,7 @@ export function createCartService({ db, limiter }: CartDeps) {
       return { line, guestToken: cartOwner.kind === "guest" ? cartOwner.token : undefined };
     },
 
-    /**
-     * Sets a line's quantity (1 or more). It may not go above the stock; a line already asking for more than is left
-     * may still come down step by step. Another owner's line is not found (404) and nothing changes.
-     */
+    /** Never above the stock, but a line already asking for more than is left may still come down step by step. */
     async updateQuantity(owner: CartOwner, lineId: string, quantity: number): Promise<CartLine> {
       assertQuantity(quantity);
       const line = await findLine(owner, lineId);
@@ -155,7 +141,6 @@ export function createCartService({ db, limiter }: CartDeps) {
       return toLine({ ...line, quantity });
     },
 
-    /** Removes one of the owner's lines; another owner's line is not found (404) and stays. */
     async remove(owner: CartOwner, lineId: string): Promise<void> {
       const found = known(owner);
       if (found) await countChange(owner);
@@ -173,17 +158,13 @@ export function createCartService({ db, limiter }: CartDeps) {
       if (removed.length === 0) throw notFound(cartMessages.lineNotFound);
     },
 
-    /** Empties an account's cart inside the caller's transaction (checkout, once the order is placed). */
     async clear(tx: DbExecutor, userId: string): Promise<void> {
       await tx
         .delete(cartItems)
         .where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
     },
 
-    /**
-     * Removes from an account's cart the lines an order has just bought (same product and option), inside the paying
-     * transaction. Lines added while the shopper was paying stay.
-     */
+    /** In the paying transaction: lines added while the shopper was paying stay. */
     async removeOrdered(tx: DbExecutor, userId: string, lines: readonly (CartLineOptions & { productId: string | null })[]) {
       const bought = lines.filter((line) => line.productId !== null);
       if (bought.length === 0) return;
@@ -196,11 +177,7 @@ export function createCartService({ db, limiter }: CartDeps) {
       ]);
     },
 
-    /**
-     * Housekeeping (src/domain/housekeeping.ts): deletes visitors' carts unchanged since `before`, whose cookie has
-     * expired, so nobody can reach them any more (their lines go with them), and visitors' carts left without lines
-     * and unchanged since `emptyBefore`: a visitor who adds again starts a new one. Accounts' carts stay. Returns how many.
-     */
+    /** Housekeeping: visitors' carts whose cookie has expired (`before`), and empty ones since `emptyBefore`. */
     async pruneGuestCarts(before: Date, emptyBefore: Date = before): Promise<number> {
       const hasLines = db.select({ one: sql`1` }).from(cartItems).where(eq(cartItems.cartId, carts.id));
       const gone = await db
@@ -215,30 +192,25 @@ export function createCartService({ db, limiter }: CartDeps) {
       return gone.length;
     },
 
-    /**
-     * Moves a visitor's cart into the account's at sign-in, in one transaction; null when there was nothing to move.
-     * See guest-merge.ts.
-     */
     mergeGuestCart(guestToken: string | undefined, userId: string): Promise<GuestCartMerge | null> {
       return isGuestToken(guestToken) ? mergeGuestCart(db, guestToken, userId) : Promise.resolve(null);
     },
   };
 }
 
-/** The network a visitor's change is counted against; a caller that did not say is a bug, never "no limit". */
+/** A caller that did not say the network is a bug, never "no limit". */
 function networkOf(owner: CartOwner & { kind: "guest" }): Writer {
   if (!owner.network) throw new Error("cart: a visitor's change needs the request's network (CartOwner.network)");
   return { network: owner.network };
 }
 
-/** A whole number from 1 to CART_QUANTITY_MAX (the adapters' schemas say so first; the rule lives here). */
+/** The adapters' schemas say so first; the rule lives here. */
 function assertQuantity(quantity: number) {
   if (!Number.isInteger(quantity)) throw badRequest(cartMessages.quantityNumber);
   if (quantity < 1) throw badRequest(cartMessages.quantityMin);
   if (quantity > CART_QUANTITY_MAX) throw badRequest(cartMessages.quantityMax(CART_QUANTITY_MAX));
 }
 
-/** More than is left (or than one line may hold): nothing changes. */
 function aboveLimit(countInStock: number): AppError {
   if (countInStock <= 0) return new AppError("CONFLICT", cartMessages.outOfStock);
   if (countInStock > CART_QUANTITY_MAX) return new AppError("CONFLICT", cartMessages.quantityMax(CART_QUANTITY_MAX));

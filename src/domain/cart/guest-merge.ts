@@ -8,14 +8,9 @@ import { hashGuestToken } from "./guest-token.ts";
 import type { GuestCartMerge } from "./types.ts";
 
 /**
- * A visitor's cart joins the account's when they sign in (docs/decisions/013-guest-cart.md). Nothing is thrown away:
- * a guest line for a product and option the account's cart already has adds its quantity to that line, any other
- * becomes a new line; every quantity is cut to the stock (never below 1: a line of a product that sold out stays,
- * marked, until the shopper removes it). Prices are the products' current ones, as always; a line whose price moved
- * since the visitor added it keeps its old price beside it, so the cart says so. The guest cart is then deleted.
- *
- * One transaction; the guest cart's row is locked first, so two requests merging the same cart at once merge it once
- * (the second finds no guest cart), and the account cart's row is locked by its upsert, so an add to it waits.
+ * A visitor's cart joins the account's at sign-in (decision 013): nothing is thrown away, quantities add up and are cut
+ * to the stock (never below 1, so a sold-out line stays marked). The guest cart's row is locked first, so two requests
+ * merging it at once merge it once.
  */
 export async function mergeGuestCart(db: Db, guestToken: string, userId: string): Promise<GuestCartMerge | null> {
   return withTransaction(db, async (tx) => {

@@ -1,16 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/**
- * The guest cart cookie's secret: 32 random bytes, URL-safe. Only its SHA-256 is stored (`carts.guest_token_hash`),
- * like sessions (docs/decisions/007-sessions-and-csrf.md), so a leaked table finds no visitor's cart.
- */
+/** Only its SHA-256 is stored, like sessions' (decision 007), so a leaked table finds no visitor's cart. */
 export function newGuestToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
 const GUEST_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Whether a cookie value can be one of our tokens (anything else is treated as no guest cart). */
+/** Anything else is treated as no guest cart. */
 export function isGuestToken(value: string | undefined): value is string {
   return value !== undefined && GUEST_TOKEN.test(value);
 }
