@@ -3,14 +3,12 @@ import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client.ts";
 import { type Candidate, correctWord } from "./spelling.ts";
 
-/** Dictionary terms fetched per word of a query (nearest by trigram distance) before the edit distance decides. */
+/** Nearest terms by trigram distance per word, before the edit distance decides. */
 const CORRECTION_CANDIDATES = 5;
 
 /**
- * Corrections of the query's misspelled words, against the dictionary of product, brand and category words: one
- * statement (nearest terms by trigram distance from the GiST index), then the edit distance decides. Known words,
- * their stems and stop words are never corrected. The same statement answers how PostgreSQL stems each word (`stems`,
- * the word's tsquery text, as `'comfort'` or `'t' & 'shirt'`), which `isCommonWord` looks up.
+ * Corrections against the dictionary in one statement (decision 017), which also answers each word's stem as tsquery
+ * text (`'comfort'`, `'t' & 'shirt'`) for `isCommonWord`.
  */
 export async function correctionsFor(
   db: Db,
@@ -49,7 +47,7 @@ export async function correctionsFor(
   return { corrections, stems };
 }
 
-/** The query with its corrected words replaced (as typed otherwise), or null when nothing was corrected. */
+/** Null when nothing was corrected. */
 export function correctedText(query: string, corrections: Map<string, string>): string | null {
   if (corrections.size === 0) return null;
   return query

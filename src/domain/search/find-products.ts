@@ -9,43 +9,33 @@ import { queryWords } from "./spelling.ts";
 import type { createTermCounts } from "./term-counts.ts";
 import type { createZeroResultSearches } from "./zero-result-searches.ts";
 
-/**
- * Ranking is capped: at most this many matches are scored, counted and faceted. A word most products share then costs
- * the same as a rare one; `capped` tells the shopper the total is "at least".
- */
+/** At most this many matches are ranked, counted and faceted (decision 017): a common word costs as a rare one. */
 export const SEARCH_RANK_CAP = 1000;
 
-/**
- * A search for one word expected in at least one product in this many may read the table in order (`isCommonWord`).
- * Rarer words, and words whose matches are stored together far from the table's start, go through the index.
- */
+/** A lone word expected in one product in this many may read the table in order; rarer ones use the index. */
 const SEARCH_COMMON_ONE_IN = 16;
 
-/** The rating facet's choices, "at least N stars", from the most to the fewest (as the rating filter lists them). */
 const RATING_FACET_STARS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
 
-/** Price bands of the search facets, in paise: under ₹500, ₹500–1,000, ₹1,000–5,000, ₹5,000–20,000, ₹20,000 and over. */
 export const PRICE_BAND_EDGES_PAISE = [0, 50_000, 100_000, 500_000, 2_000_000] as const;
 
-/** What the shopper typed, with every filter of a product list. */
 export interface ProductSearch extends ProductFilter {
   query: string;
 }
 
-/** Counts beside each filter, computed with the results: each with the other filters applied, not its own. */
+/** Each facet's counts apply the other filters, not its own, so the shopper can switch. */
 export interface SearchFacets {
   subCategories: { id: string; count: number }[];
   priceBands: { minPaise: number; maxPaise: number | null; count: number }[];
-  /** Products rated at least `stars`, 5 down to 1. */
   ratings: { stars: number; count: number }[];
   inStock: number;
 }
 
 export interface SearchResults extends Page<Product> {
   facets: SearchFacets;
-  /** The query as corrected, when nothing matched what was typed and the correction did: the results are for it. */
+  /** Set when nothing matched what was typed and the correction did: the results are for it. */
   correctedQuery: string | null;
-  /** More than the rank cap of products matched: the best of the first ones are shown, and `total` is a floor. */
+  /** More than the rank cap matched: `total` is a floor. */
   capped: boolean;
 }
 
@@ -73,13 +63,9 @@ export function createFindProducts({
   termCounts: ReturnType<typeof createTermCounts>;
   zeroResults: ReturnType<typeof createZeroResultSearches>;
   rankCap: number;
-  /** A search's one word counts as common from this many expected matches (`isCommonWord`). */
   commonMatchesMin: number;
 }) {
-  /**
-   * Whether a search is for one word that PostgreSQL's statistics find in many products (SEARCH_COMMON_ONE_IN), so that
-   * its plan may read the table in order (`findProducts`). `stem` is the word's tsquery text from `correctionsFor`.
-   */
+  /** Whether the statistics find a lone word in many products, so its plan may read the table in order. */
   async function isCommonWord(words: readonly string[], stems: ReadonlyMap<string, string>): Promise<boolean> {
     const [word] = words;
     if (words.length !== 1 || word === undefined) return false;
@@ -90,11 +76,8 @@ export function createFindProducts({
   }
 
   /**
-   * Full-text search over name, brand, category names and description (stemmed: "sweaters" finds "sweater"), exact
-   * name matches first, then by rank. When nothing matches what was typed, the query's misspelled words are
-   * corrected against the dictionary and the results are for the correction (`correctedQuery`). Results, total and
-   * facet counts come from one statement over at most `SEARCH_RANK_CAP` matches; a search that finds nothing at all
-   * is counted for the shop owner.
+   * Full-text search (decision 017), exact name matches first, then by rank; misspelled words are corrected when
+   * nothing matched as typed. Results, total and facets in one statement; a search finding nothing is counted.
    */
   return async function findProducts(search: ProductSearch): Promise<SearchResults> {
     const query = search.query.trim();
@@ -141,9 +124,8 @@ export function createFindProducts({
     );
     const rows = await rowsOf<ResultRow>(
       db,
-      // `scan` is a planning fence, so a rare word uses the full-text index (planned with the LIMIT in view, it read
-      // most of the table); `m` then reads only its first matches. A common word alone (`isCommonWord`) is planned with
-      // the LIMIT in view, letting the statistics choose. Both return the first matches in table order.
+      // `scan` is a planning fence, so a rare word uses the full-text index rather than reading most of the table; a
+      // common word alone is planned with the LIMIT in view. `m` then reads only the first matches.
       sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.sub_cat_id, products.price_paise, products.rating, products.count_in_stock,
                    products.created_at, products.search @@ ${typed} as typed,

@@ -15,15 +15,13 @@ export function createSearchService({
 }: {
   db: Db;
   rankCap?: number;
-  /** A search's one word counts as common from this many expected matches (`isCommonWord`; tests lower it). */
+  /** Tests lower it. */
   commonMatchesMin?: number;
 }) {
   const termCounts = createTermCounts(db);
   const zeroResults = createZeroResultSearches(db);
   return {
-    /** The searches that found nothing, most frequent first (the shop owner's `npm run shop -- searches`). */
     zeroResultSearches: zeroResults.mostFrequent,
-    /** Housekeeping: forgets searches that found nothing and nobody has made since `before`; returns how many. */
     pruneZeroResultSearches: zeroResults.pruneBefore,
     suggest: createSuggestions({ db, termCounts }),
     findProducts: createFindProducts({ db, termCounts, zeroResults, rankCap, commonMatchesMin }),

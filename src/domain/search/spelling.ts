@@ -1,12 +1,11 @@
 // Typo correction's pure half: the words of a query and the distance between two words. The database half (nearest
 // dictionary terms) is in corrections.ts.
 
-/** Words longer than this are not looked up (no product word is that long; it bounds the work). */
+/** No product word is that long; it bounds the work. */
 const WORD_MAX = 40;
-/** At most this many words of a query are looked up in the dictionary. */
 export const QUERY_WORDS_MAX = 8;
 
-/** The words of a query as the dictionary stores them: lower case, letters and digits, in order, each once. */
+/** As the dictionary stores them: lower case, letters and digits, in order, each once. */
 export function queryWords(query: string): string[] {
   const words = query
     .toLowerCase()
@@ -15,10 +14,7 @@ export function queryWords(query: string): string[] {
   return [...new Set(words)].slice(0, QUERY_WORDS_MAX);
 }
 
-/**
- * Edit distance counting an insertion, a deletion, a substitution or a swap of two neighbours as one edit (optimal
- * string alignment): "lapotp" → "laptop" is 1, like a dropped or doubled letter.
- */
+/** Optimal string alignment: a swap of two neighbours is one edit, so "lapotp" → "laptop" is 1. */
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
@@ -36,25 +32,20 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]?.[b.length] ?? 0;
 }
 
-/** How many edits a word of this length may need and still be taken for a typo: none under 3 letters, 1 up to 5, 2 above. */
 export function editsAllowed(word: string): number {
   if (word.length < 3) return 0;
   return word.length <= 5 ? 1 : 2;
 }
 
-/** A dictionary term near a word of the query, as the database found it. */
 export interface Candidate {
   term: string;
-  /** Products using the term: the tie-break between terms as near. */
+  /** The tie-break between terms as near. */
   products: number;
-  /** The term and the word reduce to the same English stem ("sweaters", "sweater"): the word is not a typo. */
+  /** Same English stem ("sweaters", "sweater"): the word is not a typo. */
   sameStem: boolean;
 }
 
-/**
- * The correction of one word, or null when it needs none (it is a known word, a stem of one, or a stop word) or none is
- * near enough. The nearest term wins; between terms as near, the one more products use.
- */
+/** Null for a known word, a stem of one, a stop word, or nothing near enough. */
 export function correctWord(word: string, candidates: readonly Candidate[], isStopWord: boolean): string | null {
   if (isStopWord || candidates.some((candidate) => candidate.term === word || candidate.sameStem)) return null;
   const allowed = editsAllowed(word);

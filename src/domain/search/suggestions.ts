@@ -6,19 +6,12 @@ import { correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
 import type { createTermCounts } from "./term-counts.ts";
 
-/** Suggestions are picked among this many matches of what is typed, the closest first. */
 const SUGGEST_CANDIDATES = 50;
-/** The word being typed is completed only from this many letters on (one letter matches too much to be useful). */
+/** One letter matches too much to be worth completing. */
 const PREFIX_MIN = 2;
-/**
- * What is typed counts as common when it is expected in at least one product in this many (see `suggestFor`): reading
- * the table in order then finds SUGGEST_CANDIDATES matches sooner than the full-text index gathers them all.
- */
+/** Expected in one product in this many, what is typed is common: reading in order finds candidates sooner. */
 const COMMON_ONE_IN = 150;
-/**
- * ...and in at least this many: below it the full-text index gathers the matches quickly, so reading the table in order
- * is never worth the risk (products of a kind are often stored together, far from its start). Searches use it too.
- */
+/** ...and in at least this many: below it the index is quick, and reading in order risks a long walk. */
 export const COMMON_MATCHES_MIN = 8000;
 
 export interface Suggestion {
@@ -29,12 +22,7 @@ export interface Suggestion {
 }
 
 export function createSuggestions({ db, termCounts }: { db: Db; termCounts: ReturnType<typeof createTermCounts> }) {
-  /**
-   * The best `limit` products for what is typed so far, for the header's suggestions: every finished word must match
-   * (stemmed) and the word being typed is a prefix (from 2 letters). Picked among the first matches, names starting
-   * with the text first, then by rank (a match in the name before one in the description), then the best rated. When
-   * nothing matches, misspelled words (the one being typed too) are corrected and it tries once more.
-   */
+  /** Finished words must match and the last is a prefix; names starting with the text first, then rank and rating. */
   async function suggestFor(text: string, limit: number, location: string | undefined, corrections = new Map<string, string>()) {
     const words = queryWords(text).map((word) => corrections.get(word) ?? word);
     const endsWord = /[^\p{L}\p{N}]$/u.test(text);
@@ -55,9 +43,8 @@ export function createSuggestions({ db, termCounts }: { db: Db; termCounts: Retu
     const scope = filterConditions(db, { location, page: 1, perPage: 1 });
     const suggestions = await rowsOf<Suggestion>(
       db,
-      // Common words (the dictionary's counts say so) are read in table order: their first candidates come at once,
-      // where the full-text index would first gather every match. Rarer ones go through the same planning fence as
-      // findProducts, so that PostgreSQL uses the index instead of reading most of the table to find a few.
+      // Common words are read in table order, their first candidates at once; rarer ones go through findProducts'
+      // planning fence, so PostgreSQL uses the index instead of reading most of the table to find a few.
       sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.name, products.images[1] as image, products.price_paise as "pricePaise",
                    products.rating, ts_rank(products.search, ${tsQuery}) as rank
@@ -73,7 +60,7 @@ export function createSuggestions({ db, termCounts }: { db: Db; termCounts: Retu
     return { suggestions, words };
   }
 
-  /** Products for the header's suggestions as the shopper types (see `suggestFor`). */
+  /** When nothing matches, misspelled words are corrected and it tries once more. */
   return async function suggest(text: string, limit: number, location?: string): Promise<Suggestion[]> {
     const first = await suggestFor(text, limit, location);
     if (first.suggestions.length > 0 || first.words.length === 0) return first.suggestions;

@@ -4,7 +4,6 @@ import { type Db, rowsOf } from "#db/client.ts";
 
 export function createZeroResultSearches(db: Db) {
   return {
-    /** Counts a search that found nothing (lower case, spaces collapsed): the shop owner sees what shoppers miss. */
     async record(query: string): Promise<void> {
       const normalized = query.toLowerCase().replace(/\s+/g, " ");
       await db.execute(
@@ -13,7 +12,6 @@ export function createZeroResultSearches(db: Db) {
       );
     },
 
-    /** The searches that found nothing, most frequent first. */
     async mostFrequent(limit: number): Promise<{ query: string; count: number; lastSearchedAt: Date }[]> {
       const rows = await rowsOf<{ query: string; count: number; lastSearchedAt: Date | string }>(
         db,
@@ -23,10 +21,7 @@ export function createZeroResultSearches(db: Db) {
       return rows.map((row) => ({ ...row, lastSearchedAt: new Date(row.lastSearchedAt) }));
     },
 
-    /**
-     * Housekeeping (src/domain/housekeeping.ts): forgets searches that found nothing and nobody has made since
-     * `before`, so the shop owner's list stays about what shoppers look for now. Returns how many.
-     */
+    /** Housekeeping: the owner's list stays about what shoppers look for now. */
     async pruneBefore(before: Date): Promise<number> {
       const gone = await rowsOf<{ query: string }>(
         db,
