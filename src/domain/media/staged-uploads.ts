@@ -9,9 +9,7 @@ import { type Requester, requesterHash } from "../requester.ts";
 import type { ImageStore } from "./ports.ts";
 import type { QuotaGuard, UploadQuotas } from "./upload-quotas.ts";
 
-/** How long a photo uploaded without a session waits for its requester's next signed-in request. */
 export const STAGED_TTL_MS = 15 * 60 * 1000;
-/** Photos one network may upload without a session per hour. */
 export const STAGED_PER_NETWORK_PER_HOUR = 20;
 
 export interface EncodedImage {
@@ -37,18 +35,14 @@ export interface StagedUploadsDeps {
   secret: string;
   quotas: UploadQuotas;
   quota: QuotaGuard;
-  /** Origins whose pages may upload without a session (the shop's own and CORS_ORIGINS). */
   trustedOrigins: readonly string[];
-  /** Checks and re-encodes uploaded photos (the one pipeline of every upload). */
+  /** The one pipeline of every upload. */
   encode: (files: readonly Uint8Array[]) => Promise<EncodedImage[]>;
 }
 
 /**
- * Photos uploaded without a session (the original client's My Account sends no Authorization header with its upload),
- * held in the `staged_uploads` table, keyed by a keyed hash of the requester, until the same requester's next signed-in
- * request claims them as that account's pending uploads (docs/decisions/012-staged-photo-uploads.md). Nothing is
- * written to the image store or served before the claim. Expired rows are deleted on the next stage or claim and at
- * start-up; there is no background job.
+ * Photos uploaded without a session, held by a keyed hash of the requester until their next signed-in request claims
+ * them (decision 012). Nothing is stored or served before the claim; expired rows go on the next stage or claim.
  */
 export function createStagedUploads(deps: StagedUploadsDeps) {
   const { db, store, now, limiter, quota, quotas } = deps;
@@ -67,11 +61,7 @@ export function createStagedUploads(deps: StagedUploadsDeps) {
   return {
     deleteExpiredStaged: deleteExpired,
 
-    /**
-     * Re-encodes and holds photos for `requester` for 15 minutes. Refused from another site's page (its `origin` is
-     * neither the shop's nor a CORS_ORIGINS client: it could plant a photo for the visitor's next claim), and limited
-     * per network per hour (every file counts, stored or not).
-     */
+    /** Refused from another site's page, which could plant a photo for the visitor's next claim. */
     async stage(input: { requester: Requester; origin?: string | undefined; files: readonly Uint8Array[] }) {
       if (input.origin !== undefined && !deps.trustedOrigins.includes(input.origin)) {
         throw new AppError("FORBIDDEN", uploadMessages.stagedOrigin);
@@ -102,10 +92,7 @@ export function createStagedUploads(deps: StagedUploadsDeps) {
       );
     },
 
-    /**
-     * Makes the photos `requester` staged (and that are still live) pending uploads of `userId`, oldest first, as many
-     * as the user's quotas take; the rest stay staged until they expire. Answers how many were claimed.
-     */
+    /** As many as the user's quotas take, oldest first; the rest stay staged until they expire. */
     async claimStaged(input: { userId: string; requester: Requester }): Promise<number> {
       const { userId } = input;
       await deleteExpired();

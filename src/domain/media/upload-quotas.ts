@@ -5,13 +5,10 @@ import { uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import type { RateLimiter, RateLimitPolicy } from "../rate-limit/rate-limiter.ts";
 
-/** A user's upload limits (UPLOAD_PENDING_MAX_FILES, UPLOAD_PENDING_MAX_BYTES, UPLOAD_DAILY_MAX_FILES). */
 export interface UploadQuotas {
-  /** Photos uploaded but not yet saved on the profile, at most. */
   pendingMaxFiles: number;
-  /** Their stored (re-encoded) bytes, at most. */
   pendingMaxBytes: number;
-  /** Photos stored per user per 24 hours, at most (deleting them gives nothing back). */
+  /** Deleting photos gives nothing back. */
   dailyMaxFiles: number;
 }
 
@@ -20,9 +17,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 export type QuotaGuard = ReturnType<typeof createQuotaGuard>;
 
 /**
- * The per-user quotas of pending uploads: checked cheaply before any image is decoded, and again under a per-user lock
- * in the transaction that writes the rows, so concurrent uploads cannot pass them together. The daily cap is a counter
- * of the domain's rate limiter (shared by every instance), counted only for photos that are stored.
+ * Pending quotas are checked before decoding and again under a per-user lock, so concurrent uploads cannot pass them
+ * together. The daily cap is a rate-limiter counter shared by every instance, counting only stored photos.
  */
 export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: RateLimiter; quotas: UploadQuotas }) {
   const dailyKey = (userId: string) => `upload-daily:user:${userId}`;
@@ -40,7 +36,6 @@ export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: Rat
     return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
   }
 
-  /** Throws when `files` more photos (of `bytes` in all, when known) would not fit the user's pending quota. */
   function assertFits(current: { files: number; bytes: number }, files: number, bytes = 0) {
     if (current.files + files > quotas.pendingMaxFiles) {
       throw new AppError("CONFLICT", uploadMessages.pendingFull(quotas.pendingMaxFiles));
@@ -52,7 +47,7 @@ export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: Rat
     pending,
     assertFits,
 
-    /** Before any work: the pending count, and whether the daily cap leaves room for `files` more (nothing counted). */
+    /** Before any work, counting nothing. */
     async precheck(userId: string, files: number) {
       assertFits(await pending(userId), files);
       if (files > quotas.dailyMaxFiles) throw dailyCapReached(quotas.dailyMaxFiles);
@@ -61,13 +56,9 @@ export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: Rat
       await limiter.check(dailyKey(userId), dailyPolicy(quotas.dailyMaxFiles - files + 1)).catch(rethrowDaily);
     },
 
-    /** Counts one stored photo against the daily cap; throws (429) when the cap is already used. */
     countDaily: (userId: string) => limiter.consume(dailyKey(userId), dailyPolicy(quotas.dailyMaxFiles)).catch(rethrowDaily),
 
-    /**
-     * Inside the writing transaction: waits for the user's other uploads to finish writing (a transaction-scoped
-     * advisory lock), then answers the pending totals they left.
-     */
+    /** Waits for the user's other uploads to finish writing, then answers the pending totals they left. */
     async lockPending(tx: DbExecutor, userId: string) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`);
       return pending(userId, tx);
@@ -75,7 +66,6 @@ export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: Rat
   };
 }
 
-/** More files in one request than a whole day allows. */
 function dailyCapReached(max: number): AppError {
   return new AppError("TOO_MANY_REQUESTS", uploadMessages.dailyCap(max));
 }

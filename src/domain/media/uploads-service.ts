@@ -26,31 +26,25 @@ export interface UploadsDeps {
   db: Db;
   store: ImageStore;
   now: () => Date;
-  /** Largest photo accepted (UPLOAD_MAX_BYTES). */
   maxBytes: number;
-  /** Largest decoded photo (UPLOAD_MAX_PIXELS), against decompression bombs. */
+  /** Against decompression bombs. */
   maxPixels: number;
-  /** Per-user limits of pending uploads and the daily cap (UPLOAD_PENDING_*, UPLOAD_DAILY_MAX_FILES). */
   quotas: UploadQuotas;
-  /** Abuse limits: the daily cap, uploads without a session per network, upload requests and deletions per account. */
   limiter: RateLimiter;
-  /** Server secret keying the requester hashes of staged uploads (SESSION_SECRET). */
+  /** Keys the requester hashes of staged uploads. */
   secret: string;
-  /** Origins whose pages may upload without a session: the shop's own and CORS_ORIGINS. */
   trustedOrigins: readonly string[];
 }
 
 /**
- * Profile photos: validated and re-encoded, stored under a random name, pending until saved on the profile, within
- * the user's quotas. Photos uploaded without a session wait in a staging table until claimed (staged-uploads.ts). The
- * `uploads` and `staged_uploads` tables are written only here; the accounts service marks photos saved through
- * `markSaved(tx, ...)`.
+ * Profile photos, re-encoded and stored under a random name, pending until saved on the profile. Owns `uploads` and
+ * `staged_uploads` (decision 011); accounts mark photos saved through `markSaved(tx, ...)`.
  */
 export function createUploadsService(deps: UploadsDeps) {
   const { db, store, now } = deps;
   const quota = createQuotaGuard({ db, limiter: deps.limiter, quotas: deps.quotas });
 
-  /** Every photo checked (size, kind by content, pixels) and re-encoded, one at a time, before any is stored. */
+  /** Every photo checked and re-encoded before any is stored. */
   async function encode(files: readonly Uint8Array[]): Promise<EncodedImage[]> {
     const images: EncodedImage[] = [];
     for (const data of files) {
@@ -63,10 +57,7 @@ export function createUploadsService(deps: UploadsDeps) {
 
   const staged = createStagedUploads({ ...deps, quota, encode });
 
-  /**
-   * Stores photos as pending uploads of the user: all of them or none. Quotas are checked before any photo is decoded,
-   * again with the re-encoded sizes, and a last time under the user's lock in the transaction that writes the rows.
-   */
+  /** All or none. Quotas are checked before decoding, with the re-encoded sizes, and under the user's lock. */
   async function uploadMany(input: { userId: string; files: readonly Uint8Array[] }): Promise<Upload[]> {
     const { userId, files } = input;
     if (files.length === 0) throw new AppError("BAD_REQUEST", accountMessages.imageType);
@@ -110,7 +101,6 @@ export function createUploadsService(deps: UploadsDeps) {
   return {
     uploadMany,
 
-    /** Stores one photo (at most `maxBytes`; JPEG, PNG or WebP by content) as a pending upload of the user. */
     async upload(input: { userId: string; data: Uint8Array }): Promise<Upload> {
       const [upload] = await uploadMany({ userId: input.userId, files: [input.data] });
       if (!upload) throw new Error("upload was not stored");
@@ -121,10 +111,7 @@ export function createUploadsService(deps: UploadsDeps) {
     claimStaged: staged.claimStaged,
     deleteExpiredStaged: staged.deleteExpiredStaged,
 
-    /**
-     * Inside the caller's transaction: takes `fileNames` out of the user's pending list (they are on the profile now).
-     * Every name must be one of the user's own uploads, pending or saved; otherwise nothing changes and it throws.
-     */
+    /** In the caller's transaction; every name must be one of the user's own uploads, else nothing changes. */
     async markSaved(tx: DbExecutor, input: { userId: string; fileNames: readonly string[] }): Promise<void> {
       const fileNames = [...new Set(input.fileNames)];
       if (fileNames.length === 0) return;
@@ -134,7 +121,6 @@ export function createUploadsService(deps: UploadsDeps) {
       await tx.update(uploads).set({ pending: false }).where(owned);
     },
 
-    /** The caller's uploads not yet saved on the profile. */
     async listPending(userId: string): Promise<Upload[]> {
       return db
         .select({
@@ -149,7 +135,7 @@ export function createUploadsService(deps: UploadsDeps) {
         .orderBy(uploads.createdAt, uploads.id);
     },
 
-    /** Deletes the caller's pending uploads (rows, then files); saved photos and other people's are untouched. */
+    /** Rows, then files. */
     async deletePending(userId: string): Promise<number> {
       await consumeWrite(deps.limiter, "photoDelete", { account: userId });
       const deleted = await db
