@@ -20,48 +20,41 @@ import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 export interface Review {
   id: string;
   productId: string;
-  /** The author's account; null for the demo catalogue's reviews, which no account wrote. */
+  /** Null for the demo catalogue's reviews, which no account wrote. */
   userId: string | null;
   customerName: string;
   /** Plain text: adapters show it as text, never as markup. */
   review: string;
-  /** 0.5 to 5 in half steps. */
   customerRating: number;
-  /** When it was written, or last replaced by its author. */
   createdAt: Date;
-  /** The author has a paid order with this product. */
   verifiedPurchase: boolean;
 }
 
-/** How a product's reviews rate it, for the histogram above the list. */
 export interface RatingSummary {
   count: number;
-  /** 5 stars down to 1: a half star counts with the whole star below it (4.5 with 4), and 0.5 with 1. */
+  /** A half star counts with the whole star below it (4.5 with 4), and 0.5 with 1. */
   stars: { stars: number; count: number }[];
 }
 
 export interface AddReview {
-  /** The session's account (null for a visitor, who is refused): never a name or id from the request's body. */
+  /** The session's account: never a name or id from the request's body. */
   userId: string | null;
   productId: string;
-  /** Parsed here with the shared schema (src/shared/schemas/reviews.ts), whatever the adapter did before. */
+  /** Parsed here with the shared schema, whatever the adapter did before. */
   review: unknown;
   customerRating: unknown;
 }
 
 export interface AddedReview {
   review: Review;
-  /** The author had reviewed the product before: this review replaced that one. */
   replaced: boolean;
-  /** The product's rating and number of reviews after this one. */
   productRating: number;
   reviewCount: number;
 }
 
-/** A 'verified purchase': the reviewer has an order of the product that was paid and not given back (orders/types.ts). */
+/** A 'verified purchase': the reviewer has an order of the product that was paid and not given back. */
 const PAID_ORDER_STATUSES = PURCHASED_ORDER_STATUSES;
 
-/** Whether the review's author has a paid order with the reviewed product (a correlated test on `reviews`). */
 const verifiedPurchase = (executor: DbExecutor) =>
   exists(
     executor
@@ -97,9 +90,8 @@ const selectReviews = <Extra extends Record<string, SQL>>(executor: DbExecutor, 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 /**
- * Product reviews (spec §2, §3, §5): one per shopper and product, a second replacing the first; each write recomputes
- * the product's rating in the same transaction through the catalogue, which owns products (docs/decisions/011), and
- * reports the change after commit so cached product answers are evicted. A shopper's writes are limited per hour.
+ * One review per shopper and product (decision 014); each write recomputes the product's rating in its transaction
+ * through the catalogue, which owns products (decision 011), and reports the change after commit.
  */
 export function createReviewsService({
   db,
@@ -112,11 +104,9 @@ export function createReviewsService({
   catalog: Pick<CatalogService, "applyReviewAggregate">;
   changes: CatalogChanges;
   now: () => Date;
-  /** Each write is counted before its transaction (src/domain/rate-limit/policies.ts). */
   limiter: Pick<RateLimiter, "consume">;
 }) {
-  // Every product page reads a page of its reviews and their histogram: prepared once (written once, planned once per
-  // connection) rather than built on every call.
+  // Every product page reads a page of its reviews and their histogram: prepared once.
   const ofProduct = eq(reviews.productId, sql.placeholder("productId"));
   // The total rides in every row of the page (an uncorrelated subquery, computed once): one statement, not two.
   const reviewPage = selectReviews(db, ofProduct, {
@@ -134,7 +124,6 @@ export function createReviewsService({
     .prepare("reviews_rating_summary");
 
   return {
-    /** A product's reviews, newest first, one page of them with the product's total. */
     async listReviews({ productId, page, perPage }: Pagination & { productId: string }): Promise<Page<Review>> {
       const rows = await reviewPage.execute({ productId, limit: perPage, offset: (page - 1) * perPage });
       const total = rows[0]?.total ?? (page === 1 ? 0 : ((await reviewCount.execute({ productId }))[0]?.total ?? 0));
@@ -145,7 +134,6 @@ export function createReviewsService({
       );
     },
 
-    /** How many reviews give each whole star, for the histogram. */
     async ratingSummary(productId: string): Promise<RatingSummary> {
       const rows = await ratingRows.execute({ productId });
       const byStar = new Map<number, number>();
@@ -162,12 +150,7 @@ export function createReviewsService({
       };
     },
 
-    /**
-     * Writes the shopper's review of a product, replacing their earlier one (new text, rating and date), and
-     * recomputes the product's rating in the same transaction. The author's id and name come from their account.
-     * UNAUTHORIZED 'Please login first' for a visitor, BAD_REQUEST with the form's message, NOT_FOUND for an unknown
-     * product, TOO_MANY_REQUESTS past the shopper's hourly limit (nothing written).
-     */
+    /** Replaces the shopper's earlier review; the author's id and name come from their account, never the body. */
     async addReview(input: AddReview): Promise<AddedReview> {
       const { userId } = input;
       if (!userId) throw new AppError("UNAUTHORIZED", sessionMessages.reviewLoginFirst);
@@ -201,7 +184,7 @@ export function createReviewsService({
         if (!saved) throw new Error("addReview: the review just written is not there");
         return { review: saved, replaced: earlier !== undefined, ...aggregate };
       });
-      // After commit only (docs/decisions/011): cached answers showing the old rating go.
+      // After commit only (decision 011): cached answers showing the old rating go.
       changes.productsChanged([productId]);
       return {
         review: written.review,

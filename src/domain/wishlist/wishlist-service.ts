@@ -14,13 +14,11 @@ export type WishlistService = ReturnType<typeof createWishlistService>;
 
 export interface WishlistDeps {
   db: Db;
-  /** The most products one list holds (MY_LIST_MAX; tests pass a small number). */
+  /** Tests pass a small number. */
   maxItems?: number;
-  /** Every add and removal is counted before it is written (src/domain/rate-limit/policies.ts). */
   limiter: Pick<RateLimiter, "consume">;
 }
 
-/** An entry as shown: the list's row joined with its product, whose title, image, rating and prices are current. */
 const entryColumns = {
   id: wishlistItems.id,
   userId: wishlistItems.userId,
@@ -36,9 +34,8 @@ const entryColumns = {
 };
 
 /**
- * My List: which products a shopper keeps for later. The `wishlist_items` table is written only here
- * (docs/decisions/011-transactions-and-table-owners.md). Every operation takes the user id from the caller, who
- * took it from the session (docs/architecture.md, invariant 3); an entry of another user is never seen or changed.
+ * My List; owns `wishlist_items` (decision 011). The user id is the session's (docs/architecture.md, invariant 3): an
+ * entry of another user is never seen or changed.
  */
 export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: WishlistDeps) {
   const countChange = (userId: string) => consumeWrite(limiter, "myList", { account: userId });
@@ -58,18 +55,13 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
   }
 
   return {
-    /** The shopper's list, newest first (at most `maxItems` entries). */
     async list(userId: string): Promise<WishlistEntry[]> {
       return selectEntries(ofUser(userId)).limit(maxItems);
     },
 
-    /** The shopper's entry for a product, or undefined when the product is not on the list. */
     find,
 
-    /**
-     * Which of `productIds` are on the shopper's list (all of the list's products when `productIds` is not given),
-     * in one query: a page of cards asks once, never once per card.
-     */
+    /** One query for a page of cards, never one per card; all of the list without `productIds`. */
     async savedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
       if (productIds?.length === 0) return [];
       const where = productIds ? and(ofUser(userId), inArray(wishlistItems.productId, [...productIds])) : ofUser(userId);
@@ -82,11 +74,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
       return rows.map((row) => row.productId);
     },
 
-    /**
-     * Puts a product on the shopper's list. Adding it again changes nothing and says so (`added: false`): one row per
-     * shopper and product, kept by a unique index. NOT_FOUND for an unknown product; CONFLICT when the list is full;
-     * TOO_MANY_REQUESTS past the shopper's hourly limit of changes (nothing written).
-     */
+    /** Adding it again changes nothing and says so (`added: false`); a unique index keeps one row per product. */
     async add(userId: string, productId: string): Promise<WishlistAddResult> {
       const existing = await find(userId, productId);
       if (existing) return { entry: existing, added: false };
@@ -105,7 +93,6 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
       return { entry, added: inserted.length > 0 };
     },
 
-    /** Takes an entry off the shopper's list; NOT_FOUND when it is not one of theirs (another user's stays). */
     async remove(userId: string, entryId: string): Promise<void> {
       await countChange(userId);
       const removed = await db
@@ -115,7 +102,7 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
       if (removed.length === 0) throw notFound(wishlistMessages.notFound);
     },
 
-    /** Takes a product off the shopper's list (the heart's second press); false when it was not on it. */
+    /** The heart's second press. */
     async removeProduct(userId: string, productId: string): Promise<boolean> {
       await countChange(userId);
       const removed = await db
