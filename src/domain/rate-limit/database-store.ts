@@ -3,11 +3,7 @@ import type { Db } from "#db/client.ts";
 import { rateLimitCounters } from "#db/schema/rate-limit.ts";
 import type { RateLimitStore } from "./ports.ts";
 
-/**
- * Rate-limit counters in the `rate_limit_counters` table: one atomic `insert ... on conflict do update ... returning`
- * per hit, so concurrent requests on any number of instances count exactly. A Redis store (`REDIS_URL`, INCR + PEXPIRE
- * in one script) implements the same port: src/integrations/redis/rate-limit-store.ts.
- */
+/** One atomic upsert per hit, so concurrent requests on any number of instances count exactly. */
 export function createDatabaseRateLimitStore(db: Db): RateLimitStore {
   let hitsSinceSweep = 0;
   return {
