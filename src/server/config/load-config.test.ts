@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./load-config.ts";
 
-/** A secret as the shop's documentation says to make one (`openssl rand -base64 48`). */
 const randomSecret = () => randomBytes(48).toString("base64");
 
 describe("loadConfig", () => {

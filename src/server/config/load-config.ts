@@ -24,10 +24,7 @@ export type Config = Settings & {
   testModeNotice: boolean;
 };
 
-/**
- * Reads and validates configuration. `env` defaults to `process.env`; tests pass their own object.
- * Throws ConfigError naming every bad key.
- */
+/** `env` defaults to `process.env` (tests pass their own); throws ConfigError naming every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

@@ -6,24 +6,18 @@ import type { ImageStorageSettings } from "#integrations/storage/image-stores.ts
 import type { Settings } from "./schema.ts";
 import { GENERATE_SESSION_SECRET, sessionSecretProblem } from "./secret-strength.ts";
 
-/** A wrong setting: start-up stops with a message naming every bad key. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
 /** Where the shop keeps its files, all under DATA_DIR: derived here once, never by joining DATA_DIR elsewhere. */
 export interface DataPaths {
-  /** The embedded database's files (unused with DATABASE_URL). */
   pglite: string;
-  /** Stored images served at /download/{file} (unused with S3_BUCKET). */
   images: string;
-  /** Narrower copies of stored pictures (`/download/{file}?w=`; unused with S3_BUCKET). */
   imageVariants: string;
-  /** E-mails written as .eml files when SMTP_URL is unset. */
   outbox: string;
 }
 
-/** Where pictures are kept, resolved once: DATA_DIR's directories, or a bucket (decision 018). */
 export type ImageStorage = ImageStorageSettings;
 
 /** The payment provider and its secrets, resolved once (docs/decisions/015-checkout-and-payments.md). */
@@ -46,10 +40,7 @@ export function dataPaths(dataDir: string): DataPaths {
   };
 }
 
-/**
- * Disk or bucket. S3_BUCKET decides; the other S3_* keys without it would be silently ignored (pictures written to one
- * instance's disk when the operator meant a shared bucket), so they stop start-up naming S3_BUCKET.
- */
+/** S3_BUCKET decides; other S3_* keys without it stop start-up (else pictures would land on one instance's disk). */
 export function resolveImageStorage(config: Settings, paths: DataPaths): ImageStorage {
   const fail = (key: string, problem: string): never => {
     throw new ConfigError(`Invalid configuration:\n  ${key}: ${problem}`);
@@ -79,10 +70,8 @@ export function resolveImageStorage(config: Settings, paths: DataPaths): ImageSt
 }
 
 /**
- * Which payment provider, with which keys. Zero configuration keeps working: without Razorpay keys the shop uses the
- * test provider (and says so in the log and on the payment step). In production on PostgreSQL the choice must be
- * explicit, and test payments there (the test provider, or Razorpay's test keys, with which test cards would pay real
- * orders) need ALLOW_TEST_PAYMENTS=true. A missing or malformed key stops start-up naming it.
+ * Without Razorpay keys, the test provider (said in the log and at payment). In production on PostgreSQL the choice must
+ * be explicit, and test payments need ALLOW_TEST_PAYMENTS=true: test cards would pay real orders (decision 015).
  */
 export function resolvePayments(config: Settings, sessionSecret: string): PaymentSettings {
   const fail = (key: string, problem: string): never => {
@@ -124,10 +113,8 @@ export function resolvePayments(config: Settings, sessionSecret: string): Paymen
 }
 
 /**
- * SESSION_SECRET, or without it: in development and tests a random per-process secret; in production on the embedded
- * database (one instance by design) a random secret generated once and kept in DATA_DIR. Production on PostgreSQL
- * (many instances) must share one secret, so it refuses to start instead of using a default. Production also refuses
- * a secret the project ships as an example or one that could be guessed (secret-strength.ts).
+ * Unset: a random per-process secret in development, one kept in DATA_DIR in production on PGlite (one instance); on
+ * PostgreSQL instances must share one, so start-up stops. Production refuses a guessable secret (secret-strength.ts).
  */
 export function resolveSessionSecret(config: Settings): string {
   const refuseWeak = (secret: string, advice: string) => {

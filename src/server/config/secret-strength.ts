@@ -1,18 +1,11 @@
-/**
- * What production refuses as SESSION_SECRET: a value the project's own files show as an example, and one a person could
- * guess. The estimate below is deliberately simple so that every refusal can be explained in one sentence; the output
- * of `openssl rand -base64 48` (or any 32 random bytes, hex or base64) always passes.
- */
+// What production refuses as SESSION_SECRET: a value the project's files show, and one a person could guess. The
+// estimate is simple so that each refusal is explained in one sentence; `openssl rand -base64 48` always passes.
 
-/**
- * Every SESSION_SECRET value shown in the project's files, with the file that shows it. session-secret.test.ts reads
- * the shipped files (deploy/, .env.example, README, docs/) and fails when one shows a value this list does not name.
- */
+/** session-secret.test.ts fails when a shipped file (deploy/, .env.example, README, docs/) shows a value not named here. */
 export const SHIPPED_SESSION_SECRETS: readonly { value: string; file: string }[] = [
   { value: "change-me-to-the-output-of-openssl-rand-base64-48", file: "deploy/compose.env.example" },
 ];
 
-/** What every refusal tells the operator to do. */
 export const GENERATE_SESSION_SECRET = "generate one with `openssl rand -base64 48`";
 
 export const MIN_SECRET_BITS = 128;
@@ -29,10 +22,8 @@ const SYMBOL = /^[^a-zA-Z0-9]$/;
 const WORDS = /^(?:[a-z]{1,12}|[A-Z]{1,12}|(?:[A-Z][a-z]{1,11})+)$/;
 
 /**
- * The bits an attacker would need to guess `secret`, estimated: each character is worth log2 of the alphabet its
- * classes span (26 lower case, 26 upper case, 10 digits, 33 symbols); a run of letters between symbols (or the ends)
- * that reads as words is worth 11 bits a word; a character that repeats the two before it, continues a run such as abc
- * or 321, ends three characters seen earlier, or repeats the previous separator, is worth 1 bit.
+ * Estimated bits to guess `secret`: per character, log2 of the alphabet its classes span; a run of letters that reads as
+ * words, WORD_BITS a word; a predictable character (a repeat, a run such as abc or 321, an echo of earlier ones), 1 bit.
  */
 export function estimateSecretBits(secret: string): number {
   const classes: [RegExp, number][] = [
@@ -76,10 +67,7 @@ export function estimateSecretBits(secret: string): number {
   return bits;
 }
 
-/**
- * Why `secret` must not sign production's sessions, as the end of a sentence about SESSION_SECRET, or undefined when it
- * may. The caller adds what to do.
- */
+/** Why `secret` must not sign production's sessions (a sentence's end; the caller adds what to do), or undefined. */
 export function sessionSecretProblem(secret: string): string | undefined {
   const trimmed = secret.trim();
   const shipped = SHIPPED_SESSION_SECRETS.find((example) => example.value === trimmed);

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./load-config.ts";
 import { estimateSecretBits, MIN_SECRET_BITS, SHIPPED_SESSION_SECRETS } from "./secret-strength.ts";
 
-/** A secret as the shop's documentation says to make one (`openssl rand -base64 48`). */
 const randomSecret = () => randomBytes(48).toString("base64");
 
 describe("loadConfig", () => {
