@@ -38,11 +38,9 @@ const listQuery = z.object({ userId: z.string().max(200).optional().describe(nam
 const changed = { error: z.literal(false), status: z.literal(true), msg: z.string() };
 
 /**
- * Spec §7 "Cart" under /api, for signed-in shoppers (the account's cart, the same on every device): the user always
- * from the session, a `userId` in the query or body only checked to be theirs (decision 006). Title, image, rating,
- * price, sub-total and stock come from the database; a client's copies are ignored. `GET /api/cart` answers a bare
- * array, `[]` for a visitor: the original client asks on every page with `Bearer null`, and an error there would blank
- * it. Visitors' carts (the guest cart cookie) are the web app's (docs/decisions/013-guest-cart.md).
+ * Spec §7 "Cart" for signed-in shoppers: the user from the session, a `userId` only checked (decision 006), every value
+ * from the database. `GET /api/cart` is `[]` for a visitor: the original client asks on every page with `Bearer null`,
+ * and an error would blank it. Visitors' carts are the web app's (docs/decisions/013-guest-cart.md).
  */
 export const cartApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (app, { services, publicUrl }) => {
   const { cart } = services;

@@ -73,7 +73,6 @@ export const productListJson = z
 
 const countJson = z.number().int().min(0);
 
-/** `/api/search` with paging: the page, plus what the search page shows beside its filters. */
 export const searchPageJson = productPageJson
   .extend({
     correctedQuery: z
@@ -119,7 +118,6 @@ export const bannerJson = z
   })
   .meta({ id: "Banner" });
 
-/** `/api/search/suggest`: what the header's suggestions show (spec §3 "Search result": id, name, images, price). */
 export const suggestionJson = z
   .object({ ...idFields, name: z.string(), ...imageFields, price: z.number() })
   .meta({ id: "Suggestion" });

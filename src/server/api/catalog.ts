@@ -29,13 +29,11 @@ import { createPresenters } from "./present.ts";
 
 const errors = errorResponses(400, 404);
 
-/** A list's own filters (category, price, rating...); paging and location come from `ListQuery`. */
 type ListFilters = Omit<ProductFilter, "page" | "perPage" | "location">;
 
 /**
- * The catalogue GETs of spec §7 but search (search.ts), with the contract's paths (including the misspelt
- * `fiterByPrice`), under /api. Lists answer as the original client reads them (docs/decisions/006-api-contract.md):
- * `featured` a bare array, every other list `{ error, products, total, page, perPage, totalPages }`.
+ * Spec §7's catalogue GETs but search, with the contract's paths (misspelt `fiterByPrice` too): `featured` is a bare
+ * array, every other list `{ error, products, total, page, perPage, totalPages }` (docs/decisions/006-api-contract.md).
  */
 export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache; publicUrl: string }> = async (
   app,

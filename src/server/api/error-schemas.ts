@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/**
- * The API's one error body for the OpenAPI document and response validation: `{ error: true, msg }` (the error
- * handler's `errorBody`), plus the contract's own flags where a route has them (spec §7: `status: "FAILED"`,
- * `success: false`, sign-in's `isVerify`) and `retryAfter` on 429.
- */
+/** `{ error: true, msg }`, plus the contract's flags where a route has them (`status`, `success`, `isVerify`), `retryAfter`. */
 export const errorJson = z
   .object({
     error: z.literal(true),

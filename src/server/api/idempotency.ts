@@ -5,7 +5,6 @@ import { idempotencyMessages } from "#shared/messages.ts";
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The request's `Idempotency-Key` header: 1 to 255 visible ASCII characters, or none. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
@@ -15,10 +14,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/**
- * Runs a route's work once per `Idempotency-Key` (src/domain/idempotency): a repeat with the same key and body answers
- * the first status and body again (with `Idempotent-Replayed: true`); without the header the work just runs.
- */
+/** Once per `Idempotency-Key`: a repeat with the same key and body replays the first answer (`Idempotent-Replayed: true`). */
 export async function idempotent<T>(
   service: IdempotencyService,
   request: FastifyRequest,

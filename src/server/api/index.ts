@@ -19,18 +19,12 @@ import { userProfileApi } from "./user-profile.ts";
 
 export interface ApiOptions {
   services: Services;
-  /** Catalogue answers kept for API_CACHE_TTL_MS; none when it is 0. */
   catalogCache: ResponseCache | undefined;
   cookies: Cookies;
-  /** The shop's public address (absolute image URLs). */
   publicUrl: string;
-  /** Largest profile photo (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
-  /** Origins whose pages may call the API (CORS_ORIGINS). */
   corsOrigins: string[];
-  /** Strict-Transport-Security on every answer (the shop is served over HTTPS). */
   hsts: boolean;
-  /** The OpenAPI document, served at /api/docs. */
   openApi: () => unknown;
 }
 
@@ -58,8 +52,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(cartApi, { services, publicUrl: options.publicUrl });
   await app.register(ordersApi, { services, publicUrl: options.publicUrl });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
-  // Unknown API paths answer JSON, not the web app's HTML 404 (the web adapter's catch-all owns every other path;
-  // OPTIONS stays with CORS).
+  // Unknown API paths answer JSON, not the web app's HTML 404 (OPTIONS stays with CORS).
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",

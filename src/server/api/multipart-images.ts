@@ -5,16 +5,11 @@ import { photoTooLarge, uploadMessages } from "#shared/messages.ts";
 /** Photos one upload request may carry; the pending quota (UPLOAD_PENDING_MAX_FILES) limits them across requests. */
 export const MAX_FILES_PER_UPLOAD = 5;
 
-/** @fastify/multipart's limits for the photo upload: reading stops at each of them. */
 export function multipartLimits(maxBytes: number) {
   return { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 10, parts: 15, fieldSize: 1024 };
 }
 
-/**
- * Every file part of a multipart request, read whole before anything is checked or stored, so a request that breaks a
- * limit half-way stores nothing. Memory is bounded by the limits: at most MAX_FILES_PER_UPLOAD files of at most
- * UPLOAD_MAX_BYTES. A body that is not readable multipart (no or wrong boundary, cut off) is the client's mistake: 400.
- */
+/** Read whole (within the limits) before anything is checked, so a request that breaks a limit half-way stores nothing. */
 export async function readFileParts(request: FastifyRequest, maxBytes: number): Promise<Buffer[]> {
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", uploadMessages.notMultipart);
   const files: Buffer[] = [];

@@ -10,7 +10,6 @@ import { idParam } from "#shared/schemas/catalog.ts";
 import { errorJson } from "./error-schemas.ts";
 import { checkNamedUsers, namedUserDoc, parse, signedInShopper, validatedInRoute, withFailure } from "./route-support.ts";
 
-/** A My List entry as the contract has it (spec §3): the product's current title, image, rating and price (rupees). */
 const entryJson = z.object({
   _id: z.string(),
   id: z.string(),
@@ -32,7 +31,6 @@ const lookupQuery = z.object({
   userId: z.string().max(200).optional().describe(namedUserDoc),
 });
 
-/** What the add route reads: the product (a `userId` sent is checked by `signedInShopper`). */
 const addForm = z.object({ productId: idParam("productId") });
 const addBodyDoc = z.object({
   productId: z.string(),
@@ -44,10 +42,8 @@ const addBodyDoc = z.object({
 });
 
 /**
- * Spec §7 "Wishlist" (My List) under /api, the user always from the session, a `userId` only checked (decision 006). The
- * GETs answer a bare array, empty for a visitor: the original client asks on every card with `Bearer null` and reads
- * `res.length`, so anything else would fill visitors' hearts. Adding reads title, image, rating and price from the
- * product, never from the body; adding twice is `{ status: false, msg }` (409), never a second row.
+ * Spec §7 "Wishlist": the user from the session, a `userId` only checked (decision 006). The GETs answer `[]` to a visitor:
+ * the original client reads `res.length` on every card with `Bearer null`. Adding twice is a 409, never a second row.
  */
 export const myListApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
   app,

@@ -104,7 +104,6 @@ const listQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-/** `order` as the contract's JSON. */
 export function presentOrder(order: Order, publicUrl: string): z.output<typeof orderJson> {
   return {
     _id: order.id,
@@ -141,9 +140,8 @@ export function presentOrder(order: Order, publicUrl: string): z.output<typeof o
 }
 
 /**
- * Spec §7 "Orders" under /api, and checkout (issue "Checkout"): the shopper is the session's, a `userid` sent must be
- * theirs (decision 006); the order is built from the session's cart at database prices; a payment counts once the provider's
- * signature and the payment's own amount are verified on the server (docs/decisions/015-checkout-and-payments.md).
+ * Spec §7 "Orders" and checkout: the shopper from the session, a `userid` only checked (decision 006), the order from the
+ * cart at database prices, paid once the provider's signature and amount check out (decision 015).
  */
 export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
   app,
@@ -253,8 +251,7 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
     async (request) => presentOrder(await orders.find(signedInShopper(request).id, request.params.id), publicUrl),
   );
 
-  // Razorpay's webhook: server to server, authenticated by its signature over the exact bytes (so the JSON body is
-  // kept raw in this route's own context), never by a session.
+  // Razorpay's webhook is authenticated by its signature over the exact bytes (a raw body in its own context), no session.
   await app.register(async (webhook) => {
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));

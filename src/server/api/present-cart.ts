@@ -3,11 +3,7 @@ import type { CartLine } from "#domain/cart/types.ts";
 import { imageUrl } from "#shared/images.ts";
 import { paiseToRupees } from "#shared/money.ts";
 
-/**
- * A cart line as the contract has it (spec §3 "Cart item"), every value from the database: the product's current
- * title, image, rating, price and stock, the line's quantity and sub-total, and the chosen option. Newer fields say
- * what the original client could not know: the price when added, and whether the line can be checked out.
- */
+/** Spec §3 "Cart item", every value from the database, plus the price when added and whether it can be checked out. */
 export const cartItemJson = z
   .object({
     _id: z.string(),

@@ -5,11 +5,7 @@ import type { Suggestion } from "#domain/search/suggestions.ts";
 import { imageUrl as storedImageUrl } from "#shared/images.ts";
 import { paiseToRupees, priceBandInRupees } from "#shared/money.ts";
 
-/**
- * Turns domain records into the contract's JSON (spec §3/§7): `_id` + `id`, rupees. Catalogue `images` are the stored
- * file names (spec §3 "Image URLs": clients build `{host}/download/{file}`); `imageUrls` are the same pictures as
- * absolute URLs for newer clients (docs/decisions/006-api-contract.md).
- */
+/** The contract's JSON: `_id` + `id`, rupees, `images` as stored names beside absolute `imageUrls` (decision 006). */
 export function createPresenters(publicUrl: string) {
   const imageUrl = (file: string) => storedImageUrl(file, publicUrl);
 
@@ -66,7 +62,6 @@ export function createPresenters(publicUrl: string) {
     product,
     productPage,
     productCursorPage,
-    /** A paged search: the page, plus the facet counts (prices in rupees), the correction and the rank cap. */
     searchPage: (results: SearchResults) => ({
       ...productPage(results),
       correctedQuery: results.correctedQuery,
@@ -104,10 +99,7 @@ export function createPresenters(publicUrl: string) {
       catId: b.catId,
       subCatId: b.subCatId,
     }),
-    /**
-     * An account as the contract's `user`: `_id` + `id`, `images` as stored file names (the original client adds
-     * `{host}/download/` itself) and `imageUrls` as absolute URLs (`Account` holds no secrets).
-     */
+    /** `Account` holds no secrets: all of it is the contract's `user`. */
     account: (user: Account) => ({ ...user, _id: user.id, images: [...user.images], imageUrls: user.images.map(imageUrl) }),
   };
 }

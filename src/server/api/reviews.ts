@@ -53,7 +53,6 @@ function present(review: Review): z.infer<typeof reviewJson> {
   };
 }
 
-/** Spec §7 "Reviews" with the contract's paths and bare-array answer. Register under `/api`. */
 export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { reviews, catalog } = services;
   const tags = ["Reviews"];

@@ -11,10 +11,7 @@ import { createPresenters } from "./present.ts";
 
 const errors = errorResponses(400, 404);
 
-/**
- * Search and the header's suggestions, under /api: `search` answers a bare array unless paging is asked for, as the
- * original client reads it (docs/decisions/006-api-contract.md), and is served through the catalogue's cache.
- */
+/** `search` answers a bare array unless paging is asked for (decision 006), through the catalogue's cache. */
 export const searchApi: FastifyPluginAsyncZod<{ services: Services; cache?: ResponseCache; publicUrl: string }> = async (
   app,
   { services, cache, publicUrl },

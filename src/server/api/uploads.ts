@@ -11,10 +11,8 @@ import { userErrors as errors, imageFields } from "./user-schemas.ts";
 const uploadJson = z.object({ _id: z.string(), id: z.string(), ...imageFields, width: z.number(), height: z.number() });
 
 /**
- * Profile photos of My Account (spec §7 "User" and `/imageUpload`): uploaded photos stay pending until a profile save
- * uses them (PUT /api/user/{id}); pending ones can be listed and deleted. The original client uploads without its
- * token: such photos are staged for the requester and claimed by its next signed-in `GET /imageUpload` or
- * `PUT /user/{id}` (docs/decisions/012-staged-photo-uploads.md). Register under `/api`.
+ * Profile photos (spec §7): pending until a profile save uses them. Uploaded without a token (the original client), they
+ * are staged for the requester and claimed by its next signed-in request (docs/decisions/012-staged-photo-uploads.md).
  */
 export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string; uploadMaxBytes: number }> = async (
   app,

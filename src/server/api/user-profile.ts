@@ -10,10 +10,7 @@ import { createPresenters } from "./present.ts";
 import { ownAccount, parse, requester, validatedInRoute } from "./route-support.ts";
 import { userErrors as errors, userJson } from "./user-schemas.ts";
 
-/**
- * My Account over the API (spec §7 "User"): your own profile and password, by the contract's `/user/{id}` paths, where
- * `id` must be the session's own (another id: 403, decision 006). Register under `/api`.
- */
+/** Your own profile and password by the contract's `/user/{id}` paths; another id is 403 (decision 006). */
 export const userProfileApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: string }> = async (
   app,
   { services, publicUrl },

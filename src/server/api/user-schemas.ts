@@ -3,13 +3,11 @@ import { errorJson, errorResponses } from "./error-schemas.ts";
 
 /** Response schemas of the user routes (spec §7 "User"): user.ts, user-profile.ts and uploads.ts. */
 
-/** Every error status the user routes may answer, each with the API's one error body. */
 export const userErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 429, 503);
 
 /**
- * What the original client's sign-in mode "Verify Email" needs from `resendOtp` to move on to its code page: a
- * non-empty `otp` it echoes back to `emailVerify/{existingUserId}`. Neither is a secret nor real: the code only ever
- * travels by e-mail, and the id is the nil UUID, the same for every e-mail (docs/decisions/008-one-time-codes.md).
+ * The original client's "Verify Email" needs a non-empty `otp` from `resendOtp`, echoed to `emailVerify/{existingUserId}`:
+ * neither is real (the code travels by e-mail, the id is the nil UUID for every e-mail; decision 008).
  */
 export const OTP_PLACEHOLDER = "sent-by-email";
 export const USER_ID_PLACEHOLDER = "00000000-0000-0000-0000-000000000000";
@@ -52,10 +50,7 @@ export const verifiedJson = okJson.extend({
 /** `emailVerify/{id}` with no valid code: nothing is checked or changed; the client goes on to its code page. */
 export const codeAwaitedJson = okJson.extend({ verified: z.literal(false), message: z.string() });
 
-/**
- * Verification failures carry `message` beside `msg`: the original client's code page shows `message`. Optional in the
- * schema: answers refused before the route runs (request guards, CSRF, body parsing) carry the API's `msg` alone.
- */
+/** `message` beside `msg` for the original client's code page; optional, as answers refused before the route lack it. */
 const verifyErrorJson = errorJson.extend({ message: z.string().optional() });
 export const verifyErrors = Object.fromEntries(Object.keys(userErrors).map((status) => [status, verifyErrorJson])) as Record<
   keyof typeof userErrors,

@@ -21,10 +21,8 @@ import {
 } from "./user-schemas.ts";
 
 /**
- * Spec §7 "User" with its paths, made safe (docs/architecture.md, invariants 3 and 5: the server is the authority,
- * secrets stay on the server): codes only ever travel by e-mail, passwords are reset only with a grant earned by a fresh
- * code, ids in paths must be the session's own, and the server decides `isAdmin`. The profile and password of a signed-in
- * account are in user-profile.ts, its photos in uploads.ts. Register under `/api`.
+ * Spec §7 "User" made safe (docs/architecture.md, invariants 3 and 5): codes travel only by e-mail, a reset needs a grant
+ * earned by a fresh code, path ids must be the session's, the server decides `isAdmin`.
  */
 export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cookies; publicUrl: string }> = async (
   app,
@@ -129,7 +127,6 @@ export const userApi: FastifyPluginAsyncZod<{ services: Services; cookies: Cooki
       }),
   );
 
-  /** Checks an e-mailed code; a failure carries `message` beside `msg` (the original client's code page shows it). */
   async function verify(request: FastifyRequest, reply: FastifyReply, body: unknown, userId?: () => string | undefined) {
     const failure = (error: AppError) => ({ success: false, status: "FAILED", message: error.message });
     return withFailure(failure, async () => {
