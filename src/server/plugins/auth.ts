@@ -24,10 +24,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const ANONYMOUS_PATHS = /^\/(download\/|assets\/|healthz$|readyz$|favicon)/;
 
 /**
- * Who is asking (docs/decisions/007-sessions-and-csrf.md): a bearer token (API clients) or the session cookie (the web
- * app) is looked up and slid forward; `request.user` / `request.session` carry the result to every route, API or web.
- * A cookie-authenticated request that changes something must come from the shop's own pages: its `Origin` (or, without
- * one, `Sec-Fetch-Site`) must be ours, or it is refused with 403. Bearer requests cannot be forged by another site.
+ * Who is asking (docs/decisions/007-sessions-and-csrf.md): a bearer token or the session cookie, looked up and slid
+ * forward into `request.user`. A cookie-authenticated change must come from our own pages, else 403.
  */
 export const authPlugin = fp(
   async function authPlugin(app: FastifyInstance, { accounts, publicUrl }: AuthOptions) {
@@ -62,12 +60,7 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/**
- * Whether a cookie-authenticated change comes from the shop's own pages: its Origin is the shop's public origin or its
- * own Host; without Origin, Sec-Fetch-Site must say same-origin; without either, the Referer must be one of ours. With
- * none of the three, it is refused: a client that sends a session cookie and hides where it comes from has no business
- * changing anything (API clients use bearer tokens, which are exempt).
- */
+/** Origin ours (public origin or Host), else Sec-Fetch-Site same-origin, else a Referer of ours; with none, refused. */
 function isSameOrigin(request: FastifyRequest, shopOrigin: string): boolean {
   const ours = (origin: string) => origin === shopOrigin || origin === `${request.protocol}://${request.host}`;
   const origin = request.headers.origin;

@@ -5,16 +5,13 @@ import { errorBody } from "./error-body.ts";
 
 /** Seconds a client is asked to wait before trying again (Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
-/** How long the database may take to answer `select 1` before it counts as not answering. */
 const PING_TIMEOUT_MS = 1000;
 /** A "does not answer" is remembered this long, so a burst of failing requests asks once, not once each. */
 const DOWN_REMEMBERED_MS = 1000;
 
 /**
- * Tells a database outage from a bug, at the HTTP edge and only for requests that are already failing with a 5xx: the
- * error handler (API, and any hook) and the web plugin (pages, whose loader errors React Router renders as its own
- * 500) ask `databaseDown()`, which pings the database with a short timeout. Concurrent questions share one ping; a
- * failed ping is remembered for a second. Nothing is cached while the database answers, so recovery needs no restart.
+ * Tells an outage from a bug, only for requests already failing with a 5xx: concurrent questions share one ping, a
+ * failed ping is remembered briefly, and nothing is cached while the database answers (recovery needs no restart).
  */
 export function createOutageCheck(ping: () => Promise<void>, { timeoutMs = PING_TIMEOUT_MS } = {}) {
   let pending: Promise<boolean> | undefined;
@@ -37,7 +34,6 @@ export function createOutageCheck(ping: () => Promise<void>, { timeoutMs = PING_
   }
 
   return {
-    /** Whether the database does not answer now. Never throws. */
     async databaseDown(): Promise<boolean> {
       if (Date.now() < downUntil) return true;
       pending ??= probe().finally(() => {
@@ -55,7 +51,6 @@ export function createOutageCheck(ping: () => Promise<void>, { timeoutMs = PING_
 
 export type OutageCheck = ReturnType<typeof createOutageCheck>;
 
-/** The plain page shown instead of a page while the database does not answer: no scripts, no styles, no chrome. */
 export const BUSY_PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>The shop is busy</title></head>
@@ -76,7 +71,6 @@ export function wantsPage(request: FastifyRequest): boolean {
   return (request.headers.accept ?? "").includes("text/html");
 }
 
-/** 503 with Retry-After, never stored: the busy page for a page, `{ error: true, msg }` for anything else. */
 export function sendBusy(request: FastifyRequest, reply: FastifyReply) {
   busyHeaders(reply, wantsPage(request));
   return reply.send(wantsPage(request) ? BUSY_PAGE : errorBody(requestMessages.busy));
@@ -88,9 +82,8 @@ function busyHeaders(reply: FastifyReply, page: boolean) {
 }
 
 /**
- * A 5xx answer the error handler did not decide (React Router renders a loader's or action's error as its own 500
- * page) becomes the busy answer while the database does not answer. Registered by the error handler's plugin at the
- * root, so this onSend hook runs before compression's: the page it replaces is still the uncompressed stream.
+ * A 5xx the error handler did not decide (React Router's own 500 page) becomes the busy answer during an outage. At the
+ * root, so this onSend runs before compression's and replaces the uncompressed stream.
  */
 export function translateOutages(app: FastifyInstance, outage: OutageCheck) {
   app.addHook("onSend", async (request, reply, payload) => {

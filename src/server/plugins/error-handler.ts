@@ -14,10 +14,8 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * Maps every failure to the API's error shape and the right status: a domain AppError keeps its code, a request that
- * fails its schema is a 400 naming the parameter, Fastify's own client errors (bad JSON, body too large...) keep their
- * 4xx status, a failure while the database does not answer is a 503 with Retry-After (the busy page for a page), and
- * anything else is a 500 whose body shows no internals (it is logged with its stack).
+ * Every failure as the API's error body: an AppError keeps its code, a schema failure is a 400 naming the parameter,
+ * Fastify's client errors keep their 4xx, an outage is a 503, anything else a 500 showing no internals (logged).
  */
 export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: FastifyInstance, { outage }: ErrorHandlerOptions) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -59,7 +57,6 @@ export const errorHandlerPlugin = fp(async function errorHandlerPlugin(app: Fast
   app.setNotFoundHandler(notFoundAnswer);
 });
 
-/** The JSON 404 of an unknown API path. */
 export async function notFoundAnswer(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send(errorBody(requestMessages.noApiRoute(request.method, request.url.split("?")[0] ?? "")));
 }

@@ -17,12 +17,8 @@ export interface GuestCartOptions {
 }
 
 /**
- * The guest cart (docs/decisions/013-guest-cart.md). A visitor's cart is found by the `guest_cart` cookie's token,
- * which this plugin hands on as `request.guestCartToken`. The ONE place where a guest cart joins an account's: the
- * first request that carries both a session (resolved by the auth plugin just before, whatever signed the shopper in:
- * password, code or Google, page or API) and a guest cart cookie merges them, clears the cookie and leaves one notice
- * saying what changed, as a flash: joined to a waiting one ('User authentication Successfully!'), and readable by the
- * page this very request renders (the root loader shows it and clears the cookie).
+ * The guest cart (docs/decisions/013-guest-cart.md) and the ONE place it joins an account's: the first request with both
+ * a session and the cookie merges them, clears the cookie and leaves a flash notice that this very page shows.
  */
 export const guestCartPlugin = fp(
   async function guestCartPlugin(app: FastifyInstance, { cart, cookies }: GuestCartOptions) {

@@ -7,9 +7,7 @@ import type { PoolUse } from "#db/client.ts";
 import { pageRouteLabels, pathOf } from "../page-routes.ts";
 
 export interface MetricsOptions {
-  /** METRICS_TOKEN: `Authorization: Bearer <token>` opens the endpoint. */
   token: string | undefined;
-  /** METRICS_ALLOW: addresses, CIDR ranges or range names whose requests need no token. */
   allow: readonly string[];
   /** The PostgreSQL pool's use; undefined on PGlite (no pool). */
   poolUse: (() => PoolUse) | undefined;
@@ -23,17 +21,9 @@ const PATH = "/metrics";
 const COUNT_TIMEOUT_MS = 1000;
 
 /**
- * `GET /metrics` in Prometheus' text format, for whoever holds METRICS_TOKEN or scrapes from a METRICS_ALLOW address.
- * To anyone else, and to everyone when neither is set, `/metrics` is an unknown path: the request goes on to the
- * router and gets the same 404 as any other (the web app's page; the JSON 404 without the web app), so the endpoint's
- * existence is not advertised. A wrong token is answered the same way, not 401: a 401 would confirm to anyone
- * sending a made-up token that something is there.
- *
- * Each app has its own registry (tests build many apps in one process); nothing is collected unless the endpoint is
- * on. Requests are measured by route pattern (`request.routeOptions.url`), never by raw URL, so label values stay
- * bounded whatever clients ask for: a page is its React Router pattern (`/product/:id`, page-routes.ts), a path no page
- * takes the web app's catch-all `*`, unknown API paths `/api/*`, and a request no route matched (answered by a
- * not-found handler or before routing) `(none)`.
+ * For METRICS_TOKEN or a METRICS_ALLOW address; anyone else, a wrong token too, gets the 404 of any unknown path, so the
+ * endpoint is not advertised. One registry per app (tests build many). Requests are labelled by route pattern, never raw
+ * URL, so label values stay bounded (pages: page-routes.ts; no route matched: `(none)`).
  */
 export const metricsPlugin = fp(
   async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
@@ -144,7 +134,6 @@ const NAMED_RANGES: Record<string, readonly string[]> = {
   uniquelocal: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
 };
 
-/** Whether an address is one of `entries` (addresses, CIDR ranges, range names; validated by the config schema). */
 export function addressMatcher(entries: readonly string[]): (address: string) => boolean {
   const list = new BlockList();
   for (const entry of entries) {

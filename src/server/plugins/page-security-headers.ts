@@ -15,18 +15,11 @@ declare module "fastify" {
 export interface PageSecurityOptions {
   /** Development (Vite injects inline scripts and a websocket): no CSP. */
   development: boolean;
-  /** Strict-Transport-Security and upgrade-insecure-requests (the shop is served over HTTPS in production). */
   httpsOnly: boolean;
-  /** Google Identity Services runs in the page (script, iframe, XHR) when Google sign-in is configured. */
   googleSignIn: boolean;
-  /**
-   * Razorpay Checkout runs in the payment step (PAYMENT_PROVIDER=razorpay): its script, its iframe and its calls. With
-   * the test provider nothing of Razorpay's is allowed.
-   */
   razorpayCheckout?: boolean;
 }
 
-/** What Razorpay Checkout loads: checkout.js, the payment iframe on api.razorpay.com, its telemetry and its images. */
 const RAZORPAY = {
   script: ["https://checkout.razorpay.com"],
   frame: ["https://api.razorpay.com", "https://checkout.razorpay.com"],
@@ -39,14 +32,9 @@ const SCRIPT_NONCE = "script-nonce-stand-in";
 const STYLE_NONCE = "style-nonce-stand-in";
 
 /**
- * Security headers for pages: helmet's, with a Content-Security-Policy whose script and style nonces are new on every
- * request (React Router's inline scripts carry them; `reply.cspNonce`). Answers that are never a page (API, images,
- * built files) get the fixed set of static-security-headers.ts instead (docs/decisions/009 and 010).
- *
- * Helmet writes the headers once, at start-up, with stand-ins for the nonces; a request gets them with its own nonces
- * put in. The @fastify/helmet plugin instead built helmet's middleware and parsed the policy again on every request,
- * API requests included: besides the CPU, what it allocated outlived the young generation's collections, so the old
- * generation filled and its collections paused the server for 8-30 ms every few seconds under load (decision 023).
+ * Helmet's headers for pages, with CSP nonces new on every request (`reply.cspNonce`); other answers get
+ * static-security-headers.ts. Helmet writes them once with stand-in nonces and each request puts its own in: building
+ * them per request filled the old generation (docs/decisions/023-allocations-that-outlived-young-collections.md).
  */
 export const pageSecurityHeaders = fp(
   async function pageSecurityHeaders(
@@ -97,11 +85,7 @@ export const pageSecurityHeaders = fp(
   { name: "page-security-headers" },
 );
 
-/**
- * Turns the page's nonce-based policy (helmet's, built for this request) into one for the same page without a nonce:
- * script-src allows exactly the page's inline scripts by hash; style-src loses its nonce (the page has no inline
- * style elements; style attributes stay allowed by style-src-attr).
- */
+/** The page's policy without nonces: its inline scripts allowed by hash; style attributes stay allowed by style-src-attr. */
 export function policyWithHashes(policy: string, scriptHashes: readonly string[]): string {
   return policy
     .split(";")
@@ -114,7 +98,6 @@ export function policyWithHashes(policy: string, scriptHashes: readonly string[]
     .join(";");
 }
 
-/** The headers a helmet middleware sets on an answer, by lower-case name. */
 function headersWrittenBy(
   middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
 ): Record<string, string> {

@@ -3,15 +3,10 @@ import { COOKIE } from "../cookies.ts";
 import { hasStaticSecurityHeaders } from "./static-security-headers.ts";
 
 /**
- * Answers that hold personal data or a secret are never stored by a browser's or a proxy's cache
- * (docs/architecture.md, "Private answers"). One rule per adapter, not one header per route:
- * - the API (`"api"`): an answer to a request that carries a session (the `sid` cookie or an Authorization header) or
- *   that sets a cookie gets `Cache-Control: private, no-store` (sign-in and Google answers carry the token; profile, uploads,
- *   and later cart, My List, checkout and orders are personal). Anonymous catalogue answers keep their caching.
- * - pages (`"page"`): a page (or its `.data`, or a redirect) rendered for a signed-in shopper, or setting a cookie,
- *   gets `Cache-Control: private, no-store`. The web app's built files are left alone.
- *
- * Call it on the adapter's encapsulated instance: the onSend hook sees only that adapter's answers, errors included.
+ * Answers holding personal data or a secret are never stored by a cache (docs/architecture.md, "Private answers"): one
+ * rule per adapter. An API answer to a request with a session, a page (or `.data`, or redirect) for a signed-in shopper,
+ * and any answer setting a cookie get `Cache-Control: private, no-store`; the web app's built files are left alone. Call
+ * it on the adapter's encapsulated instance: the onSend hook sees only that adapter's answers, errors included.
  */
 export function privateAnswers(app: FastifyInstance, kind: "api" | "page") {
   const value = "private, no-store";

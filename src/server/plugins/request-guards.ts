@@ -8,21 +8,13 @@ const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const ALLOW = METHODS.join(", ");
 const SERVED = new Set(METHODS);
 
-/** A host name or an IPv4/IPv6 address, with an optional port: what `Host` (or a trusted `X-Forwarded-Host`) may be. */
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
- * Requests the shop refuses before any route sees them, each with a 4xx the client can act on instead of failing
- * somewhere deeper with a 500:
- * - a method no route serves: 405 with `Allow` (the web adapter cannot build a Fetch request for TRACE);
- * - a `Host` (or trusted `X-Forwarded-Host`) that is not a host, or a forwarded protocol that is not http(s): 400
- *   (pages build their URL from them);
- * - a request declaring a `Content-Encoding` other than identity, with a body or without one: 415. No route takes
- *   compressed bodies, inflating them would let a small request grow past the body limit's intent, and an empty or
- *   broken one would fail mid-parse (a page's form read ends in a 500);
- * - a malformed path parameter on a route that reads its own body (`attachValidation`): the schema's 400, before the
- *   handler, as on every other route (below).
+ * Refused before any route with a 4xx the client can act on, not a 500 deeper: a method no route serves (405), a bad
+ * `Host` or forwarded protocol (400: pages build their URL from them), any `Content-Encoding` but identity (415: no
+ * route takes compressed bodies), a malformed path parameter on an `attachValidation` route (400).
  */
 export const requestGuards = fp(
   async function requestGuards(app: FastifyInstance) {
@@ -51,10 +43,7 @@ export const requestGuards = fp(
   { name: "request-guards" },
 );
 
-/**
- * With `attachValidation` (api/route-support.ts: the route parses its body for the spec's messages) Fastify hands the
- * handler every failed check, the path's too, and a malformed id would reach the database: only the body's is left to it.
- */
+/** With `attachValidation` Fastify hands the handler the path's failed checks too: a malformed id would reach the database. */
 function refuseMalformedPathFirst(route: RouteOptions) {
   if (!route.attachValidation) return;
   // Fastify stops at the first part that fails (params, body, query, headers): after a failed body nothing checked these.

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
- * Security headers for answers that are never a page (the JSON API, stored images): one fixed, strict set, computed
- * once, with no nonce to make per request; pages get helmet's set with theirs (page-security-headers.ts).
- *
- * Call it on an encapsulated instance before its routes are declared: its routes get these headers instead of the
- * pages'.
- * With `only`, just the routes whose URL it accepts do (the web app's built files, beside its pages).
+ * Security headers for answers that are never a page (the JSON API, stored images): one fixed, strict set computed once;
+ * pages get helmet's with nonces (page-security-headers.ts). Call it on an encapsulated instance before its routes are
+ * declared; with `only`, just the routes whose URL it accepts.
  */
 export function applyStaticSecurityHeaders(
   app: FastifyInstance,
@@ -35,7 +32,6 @@ export function applyStaticSecurityHeaders(
   });
 }
 
-/** Whether the request's route gets the fixed set (`applyStaticSecurityHeaders`): never a page. */
 export function hasStaticSecurityHeaders(request: FastifyRequest): boolean {
   return (request.routeOptions.config as { staticSecurityHeaders?: boolean }).staticSecurityHeaders === true;
 }
