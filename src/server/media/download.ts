@@ -19,12 +19,9 @@ const variantQuery = z.object({
 const IMMUTABLE_FOR_A_YEAR = "public, max-age=31536000, immutable";
 
 /**
- * `GET /download/{file}`: stored images (spec §7, "Image URLs"), streamed from the image store, the data directory or
- * the bucket alike (docs/decisions/018-object-storage.md). Names are content-addressed or random, so responses are
- * immutable for a year; ETag and Last-Modified answer revalidation with a 304. Anything that is not a plain stored name
- * (`..`, encoded slashes, absolute paths, dot-files) is refused before the store is touched.
- * `?w=` (one of IMAGE_WIDTHS) sends a copy of a WebP picture at most that wide, for `srcset`.
- * Register with `{ prefix: "/download" }`.
+ * `GET /download/{file}` (spec §7), streamed from the image store (decision 018). Names are content-addressed or random,
+ * so answers are immutable; anything but a plain stored name is refused before the store is touched. `?w=` (one of
+ * IMAGE_WIDTHS) sends a narrower WebP copy. Register with `{ prefix: "/download" }`.
  */
 export async function mediaRoutes(app: FastifyInstance, { images, variants }: { images: ImageStore; variants: ImageVariants }) {
   app.get("/:file", { schema: { hide: true } }, async (request, reply) => {
@@ -37,16 +34,14 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
     const width = query.data.w;
     // Only WebP pictures (what the shop stores) are resized; anything else is sent as it is.
     const resized = width !== undefined && file.endsWith(".webp");
-    // A client revalidating with the one strong tag it holds: the store need not send the bytes again (S3 answers a
-    // conditional GET with a 304). Any other condition is checked below, on the image read.
+    // A revalidation with one strong tag need not fetch the bytes (S3 answers a conditional GET with a 304).
     const held = singleStrongTag(request.headers["if-none-match"]);
     let image: StoredImage | "unchanged" | null;
     try {
       if (resized) image = held ? await variants.variantUnlessEtag(file, width, held) : await variants.variant(file, width);
       else image = held ? await images.readUnlessEtag(file, held) : await images.read(file);
     } catch (error) {
-      // The store did not answer (a bucket that is down, a disk error): the picture is not gone, so not a 404, and
-      // nothing the client did, so not a 500. Try again shortly, as when the database is down.
+      // The store did not answer: not a 404 (the picture is not gone), not a 500 (nothing the client did); try again soon.
       request.log.error({ err: error, file }, "the image store did not answer");
       return sendBusy(request, reply);
     }
@@ -67,20 +62,13 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody("File not found")));
 }
 
-/**
- * The entity tag of an `If-None-Match` that names exactly one strong tag (`"…"` of visible ASCII, RFC 9110 §8.8.3), as
- * a cache sends back ours; anything else (weak, a list, `*`, other bytes) is left to `isFresh`.
- */
+/** The tag of an `If-None-Match` naming exactly one strong tag (RFC 9110 §8.8.3); anything else is left to `isFresh`. */
 function singleStrongTag(ifNoneMatch: string | undefined): string | undefined {
   const tag = ifNoneMatch?.trim();
   return tag && /^"[\x21\x23-\x7e]*"$/.test(tag) ? tag : undefined;
 }
 
-/**
- * Whether the client's copy is the stored one (RFC 9110 §13.1.2-3): `If-None-Match` naming the stored tag (compared
- * weakly, `etagMatches`); without that header, `If-Modified-Since` no earlier than the last change (to the second, as
- * HTTP dates go).
- */
+/** RFC 9110 §13.1.2-3: `If-None-Match` naming the stored tag (weakly), else `If-Modified-Since`, to the second. */
 function isFresh(request: FastifyRequest, image: StoredImage): boolean {
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch !== undefined) return etagMatches(ifNoneMatch, image.etag);

@@ -10,14 +10,9 @@ const NOT_KEPT_MAX = 10_000;
 const KEPT_HEADERS = ["content-type", "content-security-policy", "etag", "cache-control", "vary"] as const;
 
 /**
- * The micro-cache for pages (docs/decisions/019-cacheable-pages.md): an anonymous page that its route marked public
- * (the same bytes for every visitor without the shop's cookies) is kept with its headers for `API_CACHE_TTL_MS`, in the
- * catalogue's cache, and answered from memory to the next anonymous visitor of the same URL (`X-Cache: HIT`), a 304
- * when they already hold it. What a CDN does in front of many instances, each instance does for itself for a second.
- * Visitors asking for a page that is being rendered wait for that one render rather than each rendering it again (a
- * burst on the home page as its entry expires renders it once).
- * Product pages are evicted with their product (src/server/services.ts). Register on the web adapter's instance: its
- * hooks run before @fastify/compress's route hooks, so the bytes kept are the plain HTML and hits are still compressed.
+ * The micro-cache for pages (docs/decisions/019-cacheable-pages.md): a public anonymous page is kept for API_CACHE_TTL_MS
+ * and answered from memory; visitors of a page being rendered wait for that render. On the web adapter's instance its
+ * hooks run before compression's, so the plain HTML is kept and hits are still compressed.
  */
 export function servePagesThroughCache(
   app: FastifyInstance,
@@ -45,7 +40,7 @@ export function servePagesThroughCache(
     if (!entry) {
       const pending = rendering.get(request.url);
       if (notKept.has(request.url)) {
-        // Rendered for each visitor, as before.
+        // Each visitor renders it.
       } else if (pending) {
         await pending;
         entry = cache.entry(request.url);
@@ -92,7 +87,6 @@ export function servePagesThroughCache(
   app.addHook("onRequestAbort", async (request) => settle(request, false));
 }
 
-/** A page's whole body (the web adapter hands over a stream); undefined for anything else. */
 async function bytesOf(payload: unknown): Promise<Buffer | undefined> {
   if (typeof payload === "string") return Buffer.from(payload, "utf8");
   if (Buffer.isBuffer(payload)) return payload;

@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * Micro-caching of public GET answers: the serialized JSON of a 200 answer is kept for `ttlMs`, keyed by the request's
- * path and query, and served as is to the next requests for the same URL. The catalogue is read far more often than it
- * changes; a second of staleness for a product list is invisible to shoppers, while prices and stock that matter are
- * read from the database again at the cart and at checkout (never from here). Services that change products report it
- * through the `CatalogChanges` port and the composition root evicts those products' answers (`evictPaths`), here and,
- * with Redis, in every other instance; otherwise another instance is at most `ttlMs` behind. See
- * docs/decisions/009-catalogue-micro-cache.md.
+ * Micro-caching of public GET answers (docs/decisions/009-catalogue-micro-cache.md): a 200's bytes kept for `ttlMs` by
+ * path and query. A second of staleness is invisible in a list; the cart and checkout read prices and stock afresh.
+ * Changed products are evicted here and, with Redis, in every other instance.
  */
 export interface ResponseCache {
   /** The answer's bytes: kept encoded, so a hit costs no UTF-8 encoding of the body. */
@@ -15,7 +11,6 @@ export interface ResponseCache {
   /** The bytes with the headers kept beside them (pages: their CSP, ETag and caching headers). */
   entry(key: string): { body: Buffer; headers: Readonly<Record<string, string>> } | undefined;
   set(key: string, body: string | Buffer, headers?: Readonly<Record<string, string>>): void;
-  /** Forgets the answers for these paths, whatever their query string. */
   evictPaths(paths: readonly string[]): void;
   clear(): void;
   readonly size: number;
@@ -93,13 +88,7 @@ export function createResponseCache({
   };
 }
 
-/**
- * Serves the GET routes of `app` (an encapsulated plugin) through `cache`: a hit is answered before validation and
- * handler; a 200 JSON answer is stored as serialized. Requests for a URL that is being computed wait for that answer
- * instead of all going to the database (when an entry expires under load, one request refreshes it). The hooks run
- * before @fastify/compress's route hooks, so the stored body is the plain JSON and a hit is still compressed for
- * clients that ask. `X-Cache` says HIT or MISS.
- */
+/** A hit is answered before the handler, requests for a URL being computed wait for it, and hits are still compressed. */
 export function serveThroughCache(app: FastifyInstance, cache: ResponseCache) {
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
   const settle = new WeakMap<FastifyRequest, (body: Buffer | undefined) => void>();
