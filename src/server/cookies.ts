@@ -6,10 +6,8 @@ import { hasControlCharacters } from "#shared/schemas/text.ts";
 export type { Cookies } from "#app-context";
 
 /**
- * Every cookie the shop sets, in one registry: names, flags and lifetimes here, nowhere else. The session cookie is the
- * only credential; the guest cart's token finds a visitor's cart (no account); the others are short-lived flow state
- * or a preference. Both adapters build Set-Cookie values
- * through `createCookies` and read the request's cookies through `readCookies` (the web gets both through its context).
+ * Every cookie the shop sets: names, flags and lifetimes here, nowhere else. The session cookie is the only credential;
+ * both adapters write through `createCookies` and read through `readCookies`.
  */
 export const COOKIE = {
   session: "sid",
@@ -36,10 +34,7 @@ interface CookieOptions {
   sameSite?: "Lax" | "Strict";
 }
 
-/**
- * Set-Cookie values: `HttpOnly; SameSite=Lax; Path=/`, and `Secure` when the shop is served over HTTPS
- * (docs/decisions/007-sessions-and-csrf.md).
- */
+/** `HttpOnly; SameSite=Lax; Path=/`, and `Secure` over HTTPS (docs/decisions/007-sessions-and-csrf.md). */
 export function createCookies(publicUrl: string): Cookies {
   const secure = publicUrl.startsWith("https://");
   const serialize = (name: string, value: string, options: CookieOptions = {}) => {
@@ -73,13 +68,11 @@ export interface RequestCookies {
   resetToken: string | undefined;
   otpFlow: OtpFlow | undefined;
   flash: string | undefined;
-  /** The chosen delivery country; undefined means every location (spec default "All"). */
   location: string | undefined;
   /** The visitor's guest cart token (a random secret; the server stores only its hash). */
   guestCartToken: string | undefined;
 }
 
-/** Reads the registry's cookies from a request (@fastify/cookie has parsed and URL-decoded them). */
 export function readCookies(request: FastifyRequest): RequestCookies {
   const cookies = request.cookies;
   return {
@@ -92,16 +85,12 @@ export function readCookies(request: FastifyRequest): RequestCookies {
   };
 }
 
-/**
- * Does the request carry any of the shop's cookies? A page for a request that carries none is the same for every such
- * visitor, so a CDN may keep it (docs/decisions/019-cacheable-pages.md).
- */
+/** A page for a request with none of our cookies is the same for every such visitor: a CDN may keep it (decision 019). */
 export function carriesShopCookie(request: FastifyRequest): boolean {
   const cookies = request.cookies ?? {};
   return Object.values(COOKIE).some((name) => cookies[name] !== undefined);
 }
 
-/** A GET or HEAD by a visitor: no session, none of the shop's cookies. Its page is the same for every such visitor. */
 export function isAnonymousRequest(request: FastifyRequest): boolean {
   return (request.method === "GET" || request.method === "HEAD") && request.user === null && !carriesShopCookie(request);
 }
@@ -110,10 +99,7 @@ export function parseGuestCartToken(value: string | undefined): string | undefin
   return value !== undefined && GUEST_CART_TOKEN.test(value) ? value : undefined;
 }
 
-/**
- * A one-time message joined to the one already waiting (e.g. the guest cart's merge notice after 'User authentication
- * Successfully!'), within the flash cookie's length; the newer one alone when both do not fit.
- */
+/** The new flash joined to the waiting one within the cookie's length, or alone when both do not fit. */
 export function joinFlash(waiting: string | undefined, message: string): string {
   const both = waiting ? `${waiting} ${message}` : message;
   return both.length <= FLASH_MAX_LENGTH ? both : message.slice(0, FLASH_MAX_LENGTH);
@@ -132,10 +118,7 @@ export function parseOtpFlow(value: string | undefined): OtpFlow | undefined {
   }
 }
 
-/**
- * The location cookie's country, or undefined for none, "All", or anything that cannot be a country name: too long,
- * or still percent-encoded (a malformed encoding is left as it was by the cookie parser).
- */
+/** Undefined for none, "All", or what cannot be a country name: too long, or still percent-encoded (malformed). */
 export function parseLocation(value: string | undefined): string | undefined {
   const country = value?.trim();
   if (!country || country.length > LOCATION_MAX_LENGTH || country.includes("%") || hasControlCharacters(country)) {

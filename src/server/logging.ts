@@ -10,10 +10,8 @@ export interface LogFormatChoice {
 }
 
 /**
- * How the shop writes its logs. `LOG_FORMAT` decides when set; otherwise people reading a terminal get pino-pretty and
- * everything else (a container, a pipe, a file, a log shipper) gets one JSON object per line. Tests default to JSON.
- * pino-pretty is a development dependency, absent from the production image (`npm ci --omit=dev`): asked for there,
- * the shop logs JSON rather than failing to start.
+ * `LOG_FORMAT` decides when set; else pino-pretty on a terminal and JSON lines elsewhere (tests: JSON). pino-pretty is a
+ * development dependency: asked for in the production image, the shop logs JSON rather than failing to start.
  */
 export function chooseLogFormat({
   logFormat,
@@ -33,7 +31,6 @@ export function chooseLogFormat({
   return { format: wanted };
 }
 
-/** pino-pretty's entry file, or undefined when it is not installed. */
 export function resolvePinoPretty(): string | undefined {
   try {
     return createRequire(import.meta.url).resolve("pino-pretty");
@@ -42,7 +39,6 @@ export function resolvePinoPretty(): string | undefined {
   }
 }
 
-/** Fastify's logger options for `config`, and the format chosen (see chooseLogFormat). */
 export function loggerOptions(config: Config, stdoutIsTTY = Boolean(process.stdout.isTTY)) {
   const pretty = resolvePinoPretty();
   const choice = chooseLogFormat({

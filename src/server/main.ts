@@ -2,13 +2,9 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config/load-config.ts";
 import { loadDotEnv } from "./dotenv.ts";
 
-/** How long a graceful shutdown may take before the process gives up on in-flight requests. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/**
- * Starts the shop: `npm start` (production build) runs this file directly (Node 24 strips the types). Also the
- * factory `npm run dev` loads through Vite (see vite.config.ts), with the dev server for hot reload.
- */
+/** `npm start` runs this file (Node strips the types); `npm run dev` loads the same factory through Vite (vite.config.ts). */
 export async function createServer(devServer?: import("vite").ViteDevServer) {
   loadDotEnv();
   const config = loadConfig();

@@ -39,11 +39,8 @@ export interface Runtime {
   services: Services;
   /** The open database (tests inspect rows through it; the shop reaches it only through services). */
   database: Database;
-  /** Catalogue GET answers served from memory (API_CACHE_TTL_MS), evicted through the CatalogChanges port. */
   catalogCache: ResponseCache;
-  /** The payment provider (tests drive the test provider's pretend widget through it). */
   paymentGateway: PaymentGateway;
-  /** Where pictures are kept (DATA_DIR or a bucket); `/download` reads them, tests look inside. */
   imageStores: ImageStores;
   /** Tears everything down in reverse order of building: integrations first, the database last. */
   close(): Promise<void>;
@@ -55,11 +52,7 @@ export interface RuntimeOptions {
   pglite?: PGlite | undefined;
 }
 
-/**
- * The composition root's non-HTTP half: the database (migrated, and seeded when empty), every integration (mailer,
- * identity, image storage, Redis) and every domain service, built once per process. buildApp (app.ts) adds HTTP;
- * tests of services use this alone (tests/support/test-services.ts).
- */
+/** The composition root's non-HTTP half, built once per process; buildApp (app.ts) adds HTTP, tests of services use it alone. */
 export async function createServices(config: Config, { log, pglite }: RuntimeOptions): Promise<Runtime> {
   const closers: (() => Promise<void> | void)[] = [];
   const close = async () => {
@@ -67,8 +60,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     closers.length = 0;
   };
 
-  // Pictures are resized once and the results kept in the image store (decisions 004, 018): libvips' operation cache
-  // (50 MB by default) would only hold memory the process never gives back.
+  // Resized pictures are kept in the image store (decisions 004, 018): libvips' cache would only hold memory for good.
   sharp.cache(false);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -82,8 +74,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
   });
 
   try {
-    // The image store before the seed, which renders the demo pictures into it; a bucket that cannot be used stops
-    // start-up, as an unreachable Redis does.
+    // Before the seed, which renders the demo pictures into it; an unusable bucket stops start-up, as Redis does.
     const imageStores = await createImageStores(config.imageStorage);
     closers.push(() => imageStores.close());
     await imageStores.check();
@@ -213,10 +204,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
   }
 }
 
-/**
- * Reconciliation and the e-mail outbox, every PAYMENT_RECONCILE_SECONDS (decision 015); a failed run is logged and the
- * next one tries again.
- */
+/** Reconciliation and the e-mail outbox every PAYMENT_RECONCILE_SECONDS (decision 015); a failed run is logged. */
 function startReconciliation(
   orders: OrdersService,
   idempotency: IdempotencyService,
@@ -236,10 +224,7 @@ function startReconciliation(
   );
 }
 
-/**
- * Housekeeping (src/domain/housekeeping.ts), every hour and first a minute after start: rows nobody can use any more
- * are deleted after their retention. A failed pass is logged and tried again at the next.
- */
+/** Housekeeping (src/domain/housekeeping.ts) hourly, first a minute after start; a failed pass is logged. */
 function startHousekeeping(services: Services, log: Log, closers: (() => Promise<void> | void)[]) {
   repeatedly(
     () =>
@@ -253,10 +238,7 @@ function startHousekeeping(services: Services, log: Log, closers: (() => Promise
   );
 }
 
-/**
- * Runs `job` after `firstMs`, then every `everyMs`. The timer never keeps the process alive, a run never overlaps the
- * previous one (a run still going when the next is due skips it), and closing waits for the run in progress.
- */
+/** The timer never keeps the process alive, a run due while one is going is skipped, and closing waits for the run. */
 function repeatedly(
   job: () => Promise<unknown>,
   { firstMs, everyMs }: { firstMs: number; everyMs: number },

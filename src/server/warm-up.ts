@@ -1,18 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * A fresh process answers its first requests slowly: V8 has not optimized the hot code, the database pool has no
- * connection open and none of its statements prepared. Driven at once at 1,000 product lists a second on a million
- * products, a cold shop answered the first second with p99 641 ms to 2.2 s; after 300 requests of its own first,
- * 33-128 ms (docs/decisions/027-an-instance-warms-up-before-it-listens.md). So on PostgreSQL, where instances sit behind a load
- * balancer that sends a restarted one its share at once, main.ts calls this before `listen`: the balancer finds the
- * port closed and sends the traffic to the others (deploy/nginx.conf) until the instance is ready.
- *
- * The requests go through `inject` (no socket) and are the ones shoppers make most: product lists of every category
- * and sub-category, page by page, for up to 40 % of the budget; then, in turn, a product's API answer, its page, a
- * search suggestion for its name and a listing page, with the home page first. Hardly a URL twice, so the micro-cache
- * answers almost none of them. They are anonymous GETs that write nothing: no cookie, no session, no search results
- * page (a search that finds nothing is recorded for the shop owner). Request logging is off meanwhile (app.ts).
+ * A cold process is slow (unoptimized code, no pooled connection, no prepared statement): on PostgreSQL main.ts calls this
+ * before `listen`, so the balancer sends traffic elsewhere (docs/decisions/027-an-instance-warms-up-before-it-listens.md).
+ * Through `inject`: the URLs shoppers ask most, hardly one twice (the micro-cache answers few), anonymous GETs that write
+ * nothing (so no search results page: a search that finds nothing is recorded). Request logging is off meanwhile.
  */
 export async function warmUp(
   server: FastifyInstance,
@@ -36,10 +28,7 @@ export async function warmUp(
     if (response.statusCode >= 400) failed++;
     return response;
   };
-  /**
-   * Asks for the URLs `concurrency` at a time until they or the budget run out. With `keep`, answers the bodies of
-   * the 200s (the rest's, whole pages among them, are not held).
-   */
+  /** `concurrency` at a time until the URLs or the budget run out; with `keep`, the bodies of the 200s are returned. */
   const run = async (urls: string[], keep = false) => {
     const bodies: string[] = [];
     let next = 0;
@@ -61,7 +50,7 @@ export async function warmUp(
       ...category.children.map((sub) => ({ api: `subCatId=${sub._id}`, page: `/products/subCat/${sub._id}` })),
     ],
   );
-  // Lists first, up to 40 % of the budget: the products they hold are what the rest asks for. Pages 1 to 5 of each in
+  // Lists first, up to two fifths of the budget: their products are what the rest asks for. Pages 1 to 5 of each in
   // turn: each is a statement of its own (PLANNED_PAGES in product-statements.ts), which every pool connection prepares.
   const listUrls = lists.flatMap((list) => [1, 2, 3, 4, 5].map((page) => `/api/products?${list.api}&page=${page}&perPage=20`));
   const pages = await run(listUrls.slice(0, Math.ceil(options.requests * 0.4)), true);
@@ -90,7 +79,6 @@ export interface WarmUp {
   /** Answered 4xx or 5xx: the warm-up goes on, and main.ts logs it as a warning. */
   failed: number;
   ms: number;
-  /** Requests by kind, as `kindOf` names them. */
   kinds: Record<string, number>;
 }
 
