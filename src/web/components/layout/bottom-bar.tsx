@@ -11,10 +11,7 @@ const ACCOUNT_LINKS = [
 
 const itemClass = "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium text-gray-700 hover:text-brand-dark";
 
-/**
- * Under 992 px: the fixed bottom bar (spec §2 Header). Filters shows only on pages whose route exports
- * `handle = { filters: true }` (see chrome-handle.ts); Search takes the shopper to the header's search box.
- */
+/** Under 992 px (spec §2 Header); Filters only on routes with `handle = { filters: true }` (chrome-handle.ts). */
 export function BottomBar({ filters }: { filters: boolean }) {
   return (
     <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-40 border-t border-gray-200 bg-white lg:hidden">

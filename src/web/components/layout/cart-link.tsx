@@ -3,10 +3,7 @@ import { Link } from "react-router";
 import { formatInr } from "#shared/money.ts";
 import type { CartSummary } from "../../lib/root-data.ts";
 
-/**
- * Cart icon with the item count; the running total (INR) shows only when the window is wider than 1000 px (spec §9).
- * The link's name is its visible text ("Cart ₹1,299 2 items"), so speech input users can say what they see.
- */
+/** The total shows above 1000 px (spec §9). The link's name is its visible text, so speech input users can say it. */
 export function CartLink({ cart }: { cart: CartSummary }) {
   return (
     <Link to="/cart" className="flex items-center gap-2">

@@ -10,10 +10,7 @@ const MARKETING = [
   { icon: Tag, text: "Best price on the market" },
 ] as const;
 
-/**
- * The shop's social profiles. TODO(owner): the real profile addresses; until then the networks' home pages, so no icon
- * pretends to lead somewhere it does not.
- */
+/** TODO(owner): the real profile addresses; until then the networks' home pages, so no icon leads somewhere false. */
 const SOCIAL = [
   {
     name: "Facebook",

@@ -5,9 +5,8 @@ import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { type Country, filterCountries } from "#shared/country-filter.ts";
 
 /**
- * The search box and the list of choices of the location picker (spec §2), used by the header's dialog and by the
- * /location page. Each choice is a submit button of one POST form to /location, so choosing works without JavaScript;
- * the search box filters as the shopper types, or (without JavaScript) by a GET to /location?q=.
+ * Shared by the header's dialog and the /location page (spec §2). Each choice submits one POST form to /location and
+ * the search falls back to a GET /location?q=, so both work without JavaScript.
  */
 export function LocationChooser({
   countries,

@@ -6,10 +6,7 @@ import { CloseButton, Modal } from "../ui/modal.tsx";
 import { LocationChooser } from "./location-chooser.tsx";
 import type { LocationChoices } from "./location-data.ts";
 
-/**
- * The header's location button and the 'Choose your Delivery Location' dialog (spec §2). The countries come from the
- * /location route's loader when the dialog first opens. Without JavaScript the button is a plain link to /location.
- */
+/** Countries load from /location's loader when the dialog first opens; without JavaScript the button links there. */
 export function LocationPicker({ current }: { current: string | null }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<LocationChoices>();

@@ -23,14 +23,9 @@ interface Option {
 const searchHref = (text: string) => `/search?${new URLSearchParams({ q: text })}`;
 
 /**
- * The header's search box (spec §2): a GET form to /search?q= that refuses a blank query, and, with JavaScript, a
- * WAI-ARIA 1.2 combobox (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/) whose list suggests products as the shopper
- * types (names cut to 50 characters, the typed text marked), then "Search for “text”".
- *
- * Keyboard: ArrowDown and ArrowUp move through the list (wrapping) while focus stays in the input; Enter follows the
- * active option, or submits the search when none is active; Escape closes the list, a second one clears the text; Tab
- * closes it and moves on. Pointer: a click on an option follows it, a press outside closes the list. Navigation closes
- * it too, and the box then shows the new URL's `q`.
+ * The header's search box (spec §2): a GET form to /search?q=, and with JavaScript a WAI-ARIA 1.2 combobox
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/) suggesting products. Keys as in the pattern, focus staying in the
+ * input; the first Escape closes the list, the second clears the text.
  */
 export function SearchBox({ className = "" }: { className?: string }) {
   const location = useLocation();
@@ -199,11 +194,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
       >
         <Search size={18} aria-hidden="true" />
       </button>
-      {/*
-        The list hangs under the box, as wide as the form; under 992 px, where the box shares a row with the location
-        button, it spans the header (the positioned ancestor then) so that names have room on a phone. Its mousedown is
-        cancelled: focus stays in the input, so a click on an option lands before any blur.
-      */}
+      {/* Under 992 px the list spans the header, so names have room on a phone. Its mousedown is cancelled: focus stays
+          in the input, so a click on an option lands before any blur. */}
       <div
         id={listboxId}
         role="listbox"

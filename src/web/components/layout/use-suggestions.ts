@@ -1,7 +1,6 @@
 // The search box's suggestions: asked for once typing pauses (GET /api/search/suggest), the previous request abandoned.
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** How long typing must pause before the suggestions are asked for. */
 const SUGGEST_DEBOUNCE_MS = 150;
 const SUGGEST_LIMIT = 8;
 
@@ -9,7 +8,7 @@ const SUGGEST_LIMIT = 8;
 export interface Suggestion {
   id: string;
   name: string;
-  /** Stored file names: the picture is `/download/{file}` on this shop (same origin, as the page's CSP wants). */
+  /** Served from `/download/{file}` on this shop: same origin, as the page's CSP wants. */
   images: string[];
   price: number;
 }
@@ -27,10 +26,7 @@ function isSuggestionList(body: unknown): body is Suggestion[] {
   );
 }
 
-/**
- * Suggestions for what the shopper types, in the delivery location they chose. `onShown` runs when a list arrives,
- * `onCleared` when the list goes (blank text, or a failed request).
- */
+/** In the shopper's delivery location; `onCleared` runs when the list goes (blank text, or a failed request). */
 export function useSuggestions({
   location,
   onShown,
@@ -40,7 +36,6 @@ export function useSuggestions({
   onShown: () => void;
   onCleared: () => void;
 }) {
-  /** The suggestions for `suggestedFor`; null until an answer arrives (or after clearing). */
   const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null);
   const [suggestedFor, setSuggestedFor] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -65,7 +60,6 @@ export function useSuggestions({
     onCleared();
   }
 
-  /** Asks for suggestions once typing pauses; the previous request, if any, is abandoned. */
   function suggest(value: string) {
     cancelPending();
     const typed = value.trim();

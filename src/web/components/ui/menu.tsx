@@ -1,15 +1,10 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
 import { Link, type LinkProps } from "react-router";
 
-// A WAI-ARIA menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) in a few lines of our own, for the
-// header's ALL CATEGORIES and account menus and the listing's per-page menu. It replaces Radix DropdownMenu, whose
-// Popper (floating-ui) and layers were ~25 KB of gzip on every page: these menus open right under their button, so
-// CSS positions them.
-//
-// Keyboard: Enter, Space or ArrowDown on the button opens the menu on its first item, ArrowUp on its last; ArrowUp,
-// ArrowDown, Home and End move between items; ArrowRight (or Enter) opens a submenu, ArrowLeft closes it; Escape closes
-// the menu and gives focus back to the button; Tab closes it and moves on. Pointer: items take focus when hovered,
-// submenus open on hover, a click outside closes.
+// A WAI-ARIA menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) of our own for the header's menus and
+// the listing's per-page menu, instead of a UI kit's positioning layers (decision 010): CSS puts the menu under its button.
+// Keys as in the pattern: arrows, Home and End move, ArrowRight and ArrowLeft open and close a submenu, Escape closes and
+// returns focus to the button, Tab closes and moves on. Hover focuses items and opens submenus; a click outside closes.
 
 const ITEM = '[role="menuitem"]';
 
@@ -65,7 +60,6 @@ export function Menu({
   className,
   children,
 }: {
-  /** The button's content. */
   label: React.ReactNode;
   /** The button's accessible name when its content is not text (an avatar). */
   triggerLabel?: string | undefined;
@@ -185,7 +179,6 @@ export function useMenuItem(onSelect?: () => void) {
   } as const;
 }
 
-/** A link that is an item of the open menu. */
 export function MenuLink(props: LinkProps) {
   const item = useMenuItem();
   return <Link {...props} {...item} />;

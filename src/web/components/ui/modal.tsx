@@ -2,13 +2,9 @@ import { X } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 
 /**
- * A modal dialog on the browser's own <dialog> (showModal): the rest of the page is inert, focus moves into the dialog
- * and Escape closes it, with no script of ours. Mounted only while open, so closed dialogs cost the page nothing. It
- * replaces Radix Dialog (focus trap, aria-hidden, scroll lock: ~12 KB of gzip on every page).
- *
- * Closing: Escape, a click on the backdrop, or the caller's own close button; each ends in `onClose`, and the caller
- * unmounts the modal. Focus then goes back to `returnFocusTo`, or to what had it when the dialog opened. The page
- * behind does not scroll while a modal is open (app.css).
+ * The browser's own <dialog> (showModal) makes the page inert, moves focus in and handles Escape (decision 010); mounted
+ * only while open. Escape, a backdrop click or the caller's button end in `onClose`, the caller unmounts it, and focus
+ * returns to `returnFocusTo` or to what had it. app.css stops the page behind from scrolling.
  */
 export function Modal({
   onClose,
@@ -62,7 +58,6 @@ export function Modal({
   );
 }
 
-/** The × button that closes a modal; `className` places it. */
 export function CloseButton({ label, onClick, className = "" }: { label: string; onClick: () => void; className?: string }) {
   return (
     <button

@@ -1,10 +1,8 @@
 import { createContext, useContext, useId } from "react";
 
 /**
- * Tabs after the WAI-ARIA tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): one tab stop (the selected
- * tab), ArrowLeft/ArrowRight (wrapping), Home and End move the focus; `automatic` selects the focused tab at once,
- * `manual` waits for Enter or Space (for tabs that load their panel over the network). Only the selected panel is
- * rendered; the others stay as empty, hidden panels so every tab's `aria-controls` points at an element.
+ * The WAI-ARIA tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/); `manual` waits for Enter or Space, for
+ * panels loaded over the network. Other panels stay empty and hidden so every `aria-controls` points at an element.
  * Style the selected tab with `aria-selected:`.
  */
 interface TabsState {

@@ -1,9 +1,5 @@
-// The shop's one toast system (spec §2 "Other"): errors red, success green, each shown TOAST_DURATION_MS. Screens
-// report through showError/showSuccess; root.tsx mounts <Toasts> (toasts.tsx), a polite live region whose toasts pause
-// on hover and focus and close with their button.
-//
-// Our own rather than a library's: Sonner injects its stylesheet as an inline <style> at run time, which the shop's
-// Content-Security-Policy rightly blocks, and Radix Toast cost 10 KB of gzip on every page for a list of three items.
+// The shop's one toast system (spec §2 "Other"): screens call showError/showSuccess, root.tsx mounts <Toasts>. Our own:
+// Sonner injects an inline <style> that the shop's CSP blocks, and a UI kit's toast weighs on every page (decision 010).
 
 export interface ToastMessage {
   id: number;

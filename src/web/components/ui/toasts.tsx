@@ -6,9 +6,8 @@ import { onToast, type ToastMessage } from "./toast.ts";
 const MAX_SHOWN = 3;
 
 /**
- * Renders the toasts of showError/showSuccess (toast.ts), newest on top, at most three at a time, in a polite live
- * region. The list is a manual popover, shown again on top of the browser's top layer with each new toast, so a toast
- * raised from inside a modal dialog (quick view) shows above it rather than under its backdrop.
+ * Newest on top, at most three, in a polite live region: a manual popover raised to the top layer with each toast, so
+ * one shown from a modal (quick view) is above its backdrop.
  */
 export function Toasts() {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * Previous/next buttons for a CSS scroll-snap strip (the element given `ref`, whose first child holds the items).
- * `step` is how far one press goes: a page (the strip's width) or a number of items. `loop` wraps around at the ends.
- * `overflowing` is what the server renders the buttons' state from (whether the items overflow the strip at the widths
- * where the buttons show); the real scroll position takes over once the page runs.
+ * Previous/next for a scroll-snap strip (`ref`, whose first child holds the items); `step` is a page or n items.
+ * `overflowing` is the server's guess at the buttons' state until the real scroll position takes over.
  */
 export function useScroller<T extends HTMLElement>({
   step,
