@@ -58,10 +58,7 @@ export function PriceBands({ bands }: { bands: ListingFacets["priceBands"] }) {
   );
 }
 
-/**
- * "In stock only" as a link that turns the filter on or off (`inStock=true`), with the count of products in stock when
- * the page knows it (search). `aria-pressed` is not for links: the state is in the text for everyone.
- */
+/** A link that turns the filter on or off; `aria-pressed` is not for links, so the state is in the text. */
 export function StockFilter({ inStock, count }: { inStock: boolean; count?: number | undefined }) {
   const [search] = useSearchParams();
   return (

@@ -9,10 +9,7 @@ import { PriceFilter } from "./price-filter.tsx";
 import { RatingFilter } from "./rating-filter.tsx";
 import { SubCategoryFilter } from "./sub-category-filter.tsx";
 
-/**
- * The listing sidebar: sub-category radios, "in stock only", price slider (and price bands on search), rating filter,
- * featured products and side banners. Search pages show counts beside the filters (`data.facets`).
- */
+/** Search pages show counts beside the filters (`data.facets`) and price bands. */
 export function FilterSidebar({
   data,
   hrefForSubCategory,

@@ -5,9 +5,7 @@ import type { ListingQuery } from "./listing-url.ts";
 
 /** One group of sub-category radios (the search page groups them by category; a listing shows one group). */
 export interface SubCategoryGroup {
-  /** Heading of the group; absent on a listing page. */
   name?: string;
-  /** The "All" choice of the group: the category itself. */
   all?: { id: string; name: string; count?: number };
   items: { id: string; name: string; count?: number }[];
 }
@@ -15,7 +13,6 @@ export interface SubCategoryGroup {
 /** Counts beside the filters of a search page (facets), each with the other filters applied; prices in rupees. */
 export interface ListingFacets {
   priceBands: { minPrice: number; maxPrice: number | null; count: number }[];
-  /** Products rated at least `stars`. */
   ratings: { stars: number; count: number }[];
   inStock: number;
 }
@@ -27,7 +24,6 @@ export interface SideBanner {
   alt: string;
 }
 
-/** What the shared listing screen shows; every listing-like route's loader returns it. */
 export interface ListingData {
   title: string;
   query: ListingQuery;
@@ -39,7 +35,6 @@ export interface ListingData {
   selectedSubCategory: string;
   featured: Promise<ProductCardData[]> | null;
   banners: Promise<SideBanner[]> | null;
-  /** Search pages only. */
   facets?: ListingFacets;
   /** The total is a floor: more products matched than a search ranks, or a filtered list counts. */
   capped?: boolean;

@@ -16,10 +16,7 @@ const GRID: Record<ListingView, string> = {
   four: "grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
 };
 
-/**
- * The listing screen shared by category, sub-category and search pages: sidebar (a "Filter Products" panel under
- * 992 px), then results with layout switch, per-page menu, loading indicator and pagination.
- */
+/** Shared by category, sub-category and search pages; under 992 px the sidebar is a "Filter Products" panel. */
 export function ListingPage({
   data,
   heading,
@@ -38,7 +35,6 @@ export function ListingPage({
   const view = viewFrom(search);
   const loading = navigation.state === "loading";
 
-  // The mobile bottom bar's Filters button (the route exports handle.filters).
   useOpenFiltersListener(useCallback(() => setFiltersOpen(true), []));
   // A chosen filter is a new page: close the panel to show its results.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design

@@ -15,9 +15,8 @@ function field<T>(schema: z.ZodType<T>, value: string | null, fallback: T): T {
 }
 
 /**
- * Reads the listing filters from the URL with the catalogue's shared schemas (the same rules as the API). Shoppers
- * edit URLs and old links linger, so a bad value means "not given", never an error page; a minimum above the maximum
- * drops both.
+ * The API's own schemas; shoppers edit URLs and old links linger, so a bad value means "not given", never an error page.
+ * A minimum above the maximum drops both.
  */
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   let minPrice = field(priceRangeQuery.shape.minPrice, params.get("minPrice"), undefined);
@@ -37,7 +36,6 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
-/** The catalogue filter of a listing query (prices to paise). */
 export function toProductFilter(query: ListingQuery) {
   return {
     page: query.page,

@@ -4,7 +4,7 @@ export const LISTING_VIEWS = ["one", "three", "four"] as const;
 export type ListingView = (typeof LISTING_VIEWS)[number];
 export const DEFAULT_VIEW: ListingView = "four";
 
-/** The filters of a listing or search page, as its URL carries them (so a filtered page can be shared and reloaded). */
+/** In the URL, so a filtered page can be shared and reloaded. */
 export interface ListingQuery {
   page: number;
   perPage: number;
@@ -13,21 +13,17 @@ export interface ListingQuery {
   maxPrice: number | undefined;
   /** "At least" this rating. */
   rating: number | undefined;
-  /** Only products with stock left (`inStock=true`). */
   inStock: boolean;
   view: ListingView;
 }
 
-/** The slider's two thumbs for a query: a missing bound sits at the slider's end. */
+/** A missing bound sits at the slider's end. */
 export function sliderRange(query: Pick<ListingQuery, "minPrice" | "maxPrice">): [number, number] {
   const clamp = (value: number) => Math.min(PRICE_SLIDER.max, Math.max(PRICE_SLIDER.min, value));
   return [clamp(query.minPrice ?? PRICE_SLIDER.min), clamp(query.maxPrice ?? PRICE_SLIDER.max)];
 }
 
-/**
- * The URL parameters for a committed slider range. A thumb left at the slider's end means "no limit" on that side, so
- * the full range removes the price filter (the maximum thumb at 60,000 must not hide dearer products).
- */
+/** A thumb at the slider's end means "no limit", so the top thumb never hides dearer products. */
 export function priceParamsFromSlider([min, max]: [number, number]): { minPrice: string | null; maxPrice: string | null } {
   return {
     minPrice: min > PRICE_SLIDER.min ? String(min) : null,
@@ -35,10 +31,7 @@ export function priceParamsFromSlider([min, max]: [number, number]): { minPrice:
   };
 }
 
-/**
- * The same URL with some parameters changed (null removes one). Any change of filter goes back to page 1 unless the
- * change is the page itself; defaults are left out so that URLs stay short and canonical.
- */
+/** Null removes a parameter; a filter change goes back to page 1; defaults are left out, so URLs stay canonical. */
 export function withParams(search: URLSearchParams, changes: Record<string, string | number | null>): string {
   const next = new URLSearchParams(search);
   if (!("page" in changes)) next.delete("page");
@@ -71,10 +64,7 @@ export function onlyViewChanged(current: URL, next: URL): boolean {
   return withoutView(current) === withoutView(next);
 }
 
-/**
- * Where a listing's sub-category radio goes: `/products/subCat/{id}`, or the category itself for its "All" choice,
- * keeping the price, rating, per-page and layout filters (back to page 1).
- */
+/** `/products/subCat/{id}`, or the category for its "All" choice, keeping the other filters (back to page 1). */
 export function subCategoryListingHref(value: string, allCategoryId: string | undefined, search: URLSearchParams): string {
   const path = value === allCategoryId ? `/products/category/${value}` : `/products/subCat/${value}`;
   return path + withParams(search, {});

@@ -11,9 +11,8 @@ import { parseListingQuery, toProductFilter } from "./listing-query.ts";
 const FEATURED_COUNT = 6;
 
 /**
- * The loader of `/products/category/:id` and `/products/subCat/:id`: one category's products with the URL's filters,
- * newest first, in the shopper's location. An id of the other kind redirects to its own listing; an unknown or
- * malformed id is a 404. Featured products and side banners are streamed after the page.
+ * The loader of `/products/category/:id` and `/products/subCat/:id`: an id of the other kind redirects to its own
+ * listing, an unknown one is a 404; featured products and side banners stream after the page.
  */
 export async function loadListing({
   kind,

@@ -6,10 +6,7 @@ import { withParams } from "./listing-url.ts";
 
 const RATINGS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);
 
-/**
- * Rating filter, 5 down to 1 star ("at least"), as links so that it works before the page's script has loaded; with
- * counts beside each on a search page.
- */
+/** "At least" n stars, as links so it works before the page's script has loaded. */
 export function RatingFilter({
   rating,
   counts,

@@ -16,7 +16,6 @@ const CARD_IMAGE_SIZES = "(min-width: 992px) 25vw, 50vw";
 // The quick view (dialog, gallery, pickers) is loaded when first opened, so pages of cards stay light.
 const QuickView = lazy(() => import("./quick-view.tsx"));
 
-/** How long each picture shows while the pointer rests on a card. */
 const SLIDESHOW_INTERVAL_MS = 1200;
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {

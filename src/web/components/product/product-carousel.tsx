@@ -3,7 +3,7 @@ import { useScroller } from "../ui/use-scroller.ts";
 import { ProductCard } from "./product-card.tsx";
 import type { ProductCardData } from "./product-data.ts";
 
-// Items are `gap-3` apart: n per view is a basis of (100% - (n - 1) × 0.75rem) / n.
+// Items are `gap-3` apart: n per view is a basis of (the full width less n - 1 gaps) / n.
 const LAYOUTS = {
   /** RELATED PRODUCTS: 5 per view wide, 350:1, 400:2, 600:3, 750:5; a plain scroller at 992 px and under (spec §2). */
   related: {

@@ -7,17 +7,12 @@ export type ProductCardData = Pick<
   "id" | "name" | "brand" | "images" | "pricePaise" | "oldPricePaise" | "discount" | "rating" | "countInStock"
 >;
 
-/** What the product page and the quick view show. */
 export type ProductDetailData = ProductCardData &
   Pick<Product, "description" | "catId" | "catName" | "subCatId" | "subCatName" | "productRam" | "size" | "productWeight">;
 
-/**
- * What the product page's loader answers. The quick view asks for the same page with `?quick` and gets the product
- * alone (`reviews` and `related` null).
- */
+/** The quick view asks for the same page with `?quick` and gets the product alone (`reviews` and `related` null). */
 export interface ProductPageData {
   product: ProductDetailData;
-  /** The first reviews, how many there are and how they spread over the stars. */
   reviews: ReviewsData | null;
   /** Streamed after the page. */
   related: Promise<ProductCardData[]> | null;

@@ -12,15 +12,13 @@ const DESCRIPTION_MAX = 155;
 interface ProductMetaInput {
   product: ProductDetailData;
   publicUrl: string;
-  /** The reviews the page shows (null for the quick view's request). */
   reviews: ReviewsData | null;
 }
 
 /**
- * The product page's head: the shop's common tags (seoMeta) as an Open Graph `product`, plus JSON-LD `Product` (with
- * its `AggregateRating` and the shown `Review`s) and `BreadcrumbList`, rendered by React Router's `script:ld+json` meta
- * descriptor: it escapes `<`, `>` and `&` in the JSON (\u003c...), so a review's text can never close the script element,
- * and as a data block the CSP needs no nonce for it. `publicUrl` makes every URL absolute.
+ * seoMeta's tags as an Open Graph `product`, plus JSON-LD `Product` and `BreadcrumbList` through React Router's
+ * `script:ld+json` descriptor: it escapes `<`, `>` and `&`, so a review cannot close the script, and a data block needs
+ * no nonce.
  */
 export function productMeta({ product, publicUrl, reviews }: ProductMetaInput): MetaDescriptor[] {
   const [firstImage] = product.images;

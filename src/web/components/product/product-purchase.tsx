@@ -10,12 +10,8 @@ import { QuantityPicker } from "./quantity-picker.tsx";
 import { useWishlistToggle, type WishlistToggle, WishlistToggleForm } from "./wishlist-toggle.tsx";
 
 /**
- * Options, quantity, Add to cart, wishlist and compare: the same behaviour on the product page and in the quick view.
- * `compact` is the quick view's look (text buttons ADD TO WISHLIST and COMPARE).
- *
- * Add to cart is a real form posted to /cart (`intent=add`, `productId`, `quantity`, `productRam`, `size`,
- * `productWeight`): without JavaScript the browser posts it and the cart page answers; with it, a fetcher posts it
- * and the answer comes as a toast, the page staying where it is. Visitors add to their guest cart (decision 013).
+ * The same on the product page and in the quick view (`compact`). Add to cart is a real form posted to /cart: without
+ * JavaScript the cart page answers, with it a fetcher posts and a toast answers. Visitors use a guest cart (decision 013).
  */
 export function ProductPurchase({ product, compact = false }: { product: ProductDetailData; compact?: boolean }) {
   const wishlist = useWishlistToggle(product.id);
@@ -114,10 +110,8 @@ const secondaryButton =
   "inline-flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm font-medium hover:border-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:text-gray-600 disabled:hover:border-gray-300";
 
 /**
- * The heart and its tooltip, which is also the heart's name. Shown on hover and on keyboard focus (without a media
- * query, as a tooltip library's pointer events would: touch screens show it after a tap); the pointer can move onto it
- * (it sits inside the hovered group); Escape hides it until the pointer or the focus comes back (WCAG 1.4.13). Out of
- * the layout while hidden, and nudged back inside the window when shown near its edge, so it never widens the page.
+ * The tooltip is also the heart's name: shown on hover and focus, hoverable, hidden by Escape (WCAG 1.4.13), out of the
+ * layout while hidden and nudged inside the window when shown, so it never widens the page.
  */
 function WishlistHeart({ form, saved }: { form: string; saved: boolean }) {
   const tooltipId = useId();

@@ -11,11 +11,9 @@ export interface ReviewData {
   customerRating: number;
   /** Date part only, YYYY-MM-DD (formatted on the server so both renders agree). */
   date: string;
-  /** The reviewer has a paid order with this product. */
   verifiedPurchase: boolean;
 }
 
-/** The product page's reviews: the newest ones, how many there are, and how they spread over the stars. */
 export interface ReviewsData {
   total: number;
   items: ReviewData[];

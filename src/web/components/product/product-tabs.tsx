@@ -9,10 +9,7 @@ export function productTabFrom(value: string | null): ProductTab {
   return PRODUCT_TABS.find((tab) => tab === value) ?? "description";
 }
 
-/**
- * The spec's Additional info tab: a fixed, static table of stroller-like specifications, the same for every product
- * (spec §2: "not data driven").
- */
+/** The same for every product: spec §2 calls the Additional info tab "not data driven". */
 const ADDITIONAL_INFO: [string, string][] = [
   ["Stand Up", '35"L x 24"W x 37-45"H (front to back wheel)'],
   ["Folded (w/o wheels)", '32.5"L x 18.5"W x 16.5"H'],

@@ -3,10 +3,7 @@ import { cartMessages } from "#shared/messages.ts";
 import { showError } from "../ui/toast.ts";
 import { stepQuantity } from "./quantity.ts";
 
-/**
- * Minus, the quantity, plus. The quantity travels with its form in a hidden input named `name` (1 when the page's
- * scripts have not run: the buttons need them).
- */
+/** The quantity travels in a hidden input named `name` (1 until the page's scripts run: the buttons need them). */
 export function QuantityPicker({
   name,
   quantity,

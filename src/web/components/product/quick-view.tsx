@@ -7,10 +7,7 @@ import { ProductGallery } from "./product-gallery.tsx";
 import { ProductPurchase } from "./product-purchase.tsx";
 import { ProductSummary } from "./product-summary.tsx";
 
-/**
- * The product in a dialog, loaded from the product page's own loader (`/product/{id}?quick`), with the same pickers
- * and buttons as the page. Default export: the product card loads this module on first use.
- */
+/** Loaded from the product page's loader (`/product/{id}?quick`); a default export, as the card loads it on first use. */
 export default function QuickView({
   productId,
   open,

@@ -4,10 +4,7 @@ import { StarRating } from "./star-rating.tsx";
 /** Reviews per whole star, 5 down to 1 (a half star counts with the star below it, 0.5 with 1). */
 export type StarCounts = { stars: number; count: number }[];
 
-/**
- * The product's rating and how its reviews spread over the stars: a table whose every row says its star, its share
- * and its count in text (the bars only repeat the share).
- */
+/** A table whose every row says its star, share and count in text; the bars only repeat the share. */
 export function RatingHistogram({ rating, total, stars }: { rating: number; total: number; stars: StarCounts }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-8">

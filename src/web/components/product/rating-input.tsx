@@ -6,9 +6,8 @@ const STEPS = Array.from({ length: RATING_MAX / RATING_STEP }, (_, index) => (in
 const SIZE = 28;
 
 /**
- * A half-star rating picker (0.5 to 5): ten native radios drawn as star halves; arrow keys move by half a star. Each
- * radio lies transparent over its half, and its half (which clips the star) shows the focus ring. Given a `name`, the
- * radios are a form field (posted as "4.5"), also before the page's script has loaded.
+ * Ten native radios drawn as star halves, each transparent over its half, which shows the focus ring. Given a `name`
+ * they are a form field, also before the page's script has loaded.
  */
 export function RatingInput({
   value,

@@ -11,14 +11,11 @@ import { useSignedIn } from "./use-signed-in.ts";
 /** What the product page's action answers to the review form. */
 export type ReviewFormAnswer = { ok: true; message: string } | { ok: false; error: string; signIn?: boolean };
 
-/** The `intent` of the review form on the product page (one route, one action). */
 export const ADD_REVIEW_INTENT = "add-review";
 
 /**
- * 'Add a review' (spec §2, §4, §5): a real form posted to the product page (`intent=add-review`, `review`,
- * `customerRating`), so that it works before the page's script has loaded, and the page then shows the answer. Once the
- * script runs, a fetcher posts it: the spinner turns while sending, then the form is cleared, the rating goes back to
- * one star and the page's reviews and rating reload. The browser checks for text, then for a signed-in shopper, first.
+ * 'Add a review' (spec §2, §4, §5): a real form posted to the product page, so it works before the script loads. Then a
+ * fetcher posts it, clears the form and reloads the reviews; the browser checks text, then the shopper, first.
  */
 export function ReviewForm({ productId }: { productId: string }) {
   const signedIn = useSignedIn();

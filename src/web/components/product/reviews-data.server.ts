@@ -6,10 +6,8 @@ import { attempt, failure, readForm, text } from "../../lib/actions.server.ts";
 import type { ReviewsData } from "./product-reviews.tsx";
 import { ADD_REVIEW_INTENT, type ReviewFormAnswer } from "./review-form.tsx";
 
-/** The product page shows this many of the newest reviews. */
 export const REVIEWS_SHOWN = 20;
 
-/** The product page's reviews: the newest ones, the total and the histogram. */
 export async function loadReviewsData(reviews: ReviewsService, productId: string): Promise<ReviewsData> {
   const [page, summary] = await Promise.all([
     reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }),
@@ -29,10 +27,7 @@ export async function loadReviewsData(reviews: ReviewsService, productId: string
   };
 }
 
-/**
- * The review form's post (`intent=add-review`), from a fetcher or, before the script has loaded, from the browser. The
- * author is the session's shopper (`user`), never a field of the form; the service checks everything else.
- */
+/** The author is the session's shopper, never a field of the form; the service checks everything else. */
 export async function addReviewAction({
   request,
   reviews,

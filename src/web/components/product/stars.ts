@@ -12,7 +12,6 @@ export function ratingFillPercent(rating: number): number {
   return (roundToHalfStar(rating) / RATING_MAX) * 100;
 }
 
-/** "Rated 4.5 out of 5": the accessible name of a read-only rating. */
 export function ratingLabel(rating: number): string {
   return `Rated ${roundToHalfStar(rating)} out of ${RATING_MAX}`;
 }

@@ -8,9 +8,8 @@ import { showError, showSuccess } from "../ui/toast.ts";
 export type WishlistToggle = ReturnType<typeof useWishlistToggle>;
 
 /**
- * The wishlist heart of cards, the quick view and the product page (spec §2, §4): filled when the product is on the
- * shopper's My List (the root loader's `savedProductIds`, one query per page), pressed again to take it off. A visitor
- * is asked to log in. While a change is under way the heart shows what the shopper asked for.
+ * Filled from the root loader's `savedProductIds` (one query per page); a visitor is asked to log in. While a change is
+ * under way the heart shows what the shopper asked for.
  */
 export function useWishlistToggle(productId: string) {
   const root = useRootData();
@@ -41,10 +40,8 @@ export function useWishlistToggle(productId: string) {
 }
 
 /**
- * The heart's form: a real POST to /my-list (`intent=toggle`, the product, and `saved`, the state shown), so the heart
- * works before the scripts run; with them a fetcher sends it and the answer is a toast. Only the root loader reads
- * again afterwards (its `shouldRevalidate`): a heart changes nothing else on the page. `id` lets a button elsewhere
- * (inside another form, which cannot hold this one) submit it with its `form` attribute.
+ * A real POST to /my-list, so the heart works before the scripts run; only the root loader reads again afterwards. `id`
+ * lets a button inside another form, which cannot hold this one, submit it with its `form` attribute.
  */
 export function WishlistToggleForm({
   toggle,
