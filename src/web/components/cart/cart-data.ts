@@ -3,7 +3,6 @@ export interface CartLineData {
   id: string;
   productId: string;
   title: string;
-  /** Stored image file name ('' when the product has none). */
   image: string;
   rating: number;
   pricePaise: number;
@@ -13,7 +12,6 @@ export interface CartLineData {
   subTotalPaise: number;
   countInStock: number;
   stockProblem: "outOfStock" | "notEnough" | null;
-  /** The chosen options, e.g. [{ label: "Size", value: "M" }]. */
   options: { label: string; value: string }[];
 }
 

@@ -14,9 +14,8 @@ const stepButton =
   "flex size-8 items-center justify-center rounded-full bg-gray-100 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
- * One line of the cart table. Minus, plus, "Change to N" and Remove are real forms posted to /cart (`intent=update`
- * with the new quantity, `intent=remove`), so they work before the scripts run; a fetcher sends them once they have,
- * and the page and the header reload their data when it answers. `onRemoved` moves the focus before the row goes.
+ * Every button is a real form posted to /cart, so it works before the scripts run; then a fetcher sends it. `onRemoved`
+ * moves the focus before the row goes.
  */
 export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved: () => void }) {
   const fetcher = useFetcher<CartActionAnswer>();

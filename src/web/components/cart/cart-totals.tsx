@@ -5,9 +5,8 @@ import { formatInr } from "#shared/money.ts";
 const checkoutButton = "mt-4 block rounded-full px-6 py-2.5 text-center font-semibold text-white";
 
 /**
- * CART TOTALS (spec §2): sub-total and total at current prices (INR), shipping Free, the estimate's country, and
- * Checkout. A cart with a line out of stock, or asking for more than is left, cannot be checked out: the link is
- * disabled and says which lines to change. A visitor's Checkout asks them to sign in first (decision 013).
+ * CART TOTALS (spec §2). A line out of stock, or asking for more than is left, disables Checkout, which names the lines to
+ * change; a visitor's Checkout asks them to sign in first (decision 013).
  */
 export function CartTotals({
   totalPaise,

@@ -23,9 +23,8 @@ const fields: {
 ];
 
 /**
- * BILLING DETAILS (spec §2 Checkout): the nine fields with labels and autocomplete hints, the country from our own
- * list. Nothing is `required` in HTML: the server checks the fields in the spec's order and answers its messages, so
- * the shopper sees the same texts with or without scripts; values come back after an error.
+ * BILLING DETAILS (spec §2 Checkout). Nothing is `required` in HTML: the server checks the fields in the spec's order,
+ * so the shopper sees the same messages with or without scripts.
  */
 export function BillingFields({
   values,

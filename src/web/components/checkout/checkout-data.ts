@@ -16,9 +16,7 @@ export interface CheckoutPageData {
   totalPaise: number;
   /** Titles of the lines that stop checkout until changed in the cart. */
   blocked: string[];
-  /** Country names for the list (our own countries data). */
   countries: string[];
-  /** The form's starting values: the account's name and e-mail. */
   values: BillingValues;
 }
 
@@ -30,7 +28,6 @@ export interface PaymentStepData {
   providerOrderId: string;
   amountPaise: number;
   currency: "INR";
-  /** ISO time the stock hold ends. */
   holdExpiresAt: string;
   /** Seconds left when the page was rendered (the countdown starts from it, so clocks need not agree). */
   secondsLeft: number;

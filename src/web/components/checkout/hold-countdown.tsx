@@ -3,10 +3,7 @@ import { checkoutMessages } from "#shared/messages.ts";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-/**
- * How long the order's stock is still held (PAYMENT_HOLD_MINUTES). Counts down from the seconds the server gave when
- * it rendered the page, so the shopper's clock does not matter; the server decides expiry either way.
- */
+/** From the seconds the server gave, so the shopper's clock does not matter; the server decides expiry either way. */
 export function HoldCountdown({ secondsLeft, onExpired }: { secondsLeft: number; onExpired?: () => void }) {
   const [left, setLeft] = useState(secondsLeft);
   useEffect(() => {

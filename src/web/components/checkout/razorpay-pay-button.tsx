@@ -45,10 +45,8 @@ function loadCheckoutScript(nonce: string | undefined): Promise<void> {
 }
 
 /**
- * Opens Razorpay Checkout on the server's provider order (its id and the public key id: the amount is the order's,
- * fixed by the server). On success the widget's three fields are posted to this page's action, which verifies the
- * signature and the payment's amount on the server before anything is marked paid. With Razorpay's test keys it is
- * labelled as the test provider's step is: test cards pay there, and the shopper must not think money moved.
+ * The amount is the server's order's; the widget's answer is posted to this page's action, which checks signature and
+ * amount before anything is paid (decision 015). Test keys are labelled so, lest the shopper think money moved.
  */
 export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStepData; nonce?: string; disabled: boolean }) {
   const submit = useSubmit();

@@ -8,11 +8,8 @@ import { CarouselArrows } from "./carousel-arrows.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
 /**
- * The home banner carousel (spec §2): one slide per view, loops (after the last slide comes the first again), advances
- * every 3500 ms, each move taking 500 ms, arrows above 992 px. The slides are a native scroll-snap strip, so a finger
- * swipes them with no script; the buttons, keys and autoplay move it. Autoplay pauses while the pointer or keyboard
- * focus is on it, while the tab is hidden, when the shopper prefers reduced motion, and with the pause button
- * (WCAG 2.2.2). Arrow keys move between slides.
+ * The home banner carousel (spec §2): a native scroll-snap strip, so a finger swipes it with no script. Autoplay pauses
+ * on hover and focus, in a hidden tab, for reduced motion and with the pause button (WCAG 2.2.2).
  */
 export function BannerCarousel({ banners }: { banners: BannerData[] }) {
   const stripRef = useRef<HTMLDivElement>(null);
@@ -159,8 +156,8 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
 }
 
 /**
- * Scrolls the strip to `left` in BANNER_SPEED_MS (the spec's 500 ms; the browser's own smooth scrolling has no set
- * length), easing out. Snapping is off while it moves, or the browser would pull each frame back to a slide.
+ * In BANNER_SPEED_MS, as smooth scrolling has no set length. Snapping is off while it moves, or the browser would pull
+ * each frame back to a slide.
  */
 function scrollStrip(strip: HTMLElement, left: number) {
   if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) {

@@ -4,11 +4,7 @@ import { useScroller } from "../ui/use-scroller.ts";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import type { CategoryTile } from "./home-data.ts";
 
-/**
- * Featured Categories (spec §2, §9): 3 tiles per view from 320 px, 5 from 500 px, 8 from 768 px, 10 px apart; no loop.
- * A native scroll-snap strip (a finger moves it one tile at a time); the arrows, shown above 992 px only, move it 3
- * tiles. Tile widths are CSS, so the server-rendered strip already has its final layout.
- */
+/** Featured Categories (spec §2, §9): tile widths are CSS, so the server-rendered strip already has its final layout. */
 export function CategoryStrip({ categories }: { categories: CategoryTile[] }) {
   const scroller = useScroller<HTMLDivElement>({ step: 3, overflowing: categories.length > 8 });
 

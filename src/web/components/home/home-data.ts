@@ -1,6 +1,5 @@
 import type { ProductCardData } from "../product/product-data.ts";
 
-/** How many products a Popular Products tab shows. */
 export const POPULAR_PRODUCTS_COUNT = 10;
 
 /** What `/home-products?cat=` answers: the cards of one Popular Products tab, named by its category. */

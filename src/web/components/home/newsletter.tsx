@@ -1,10 +1,7 @@
 import { Mail } from "lucide-react";
 import { useId } from "react";
 
-/**
- * '$20 off your first order' newsletter box (spec §1). The spec shows no sign-up behaviour, so the form says so plainly
- * instead of pretending to subscribe anyone: the field and button are disabled, marked "Coming soon".
- */
+/** The spec shows no sign-up behaviour, so the box is disabled and says "Coming soon" instead of pretending. */
 export function Newsletter() {
   const inputId = useId();
   const noteId = useId();

@@ -6,13 +6,9 @@ import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "./home-data.ts";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
 
-/** The skeleton has the size of the tab it stands for. */
 const SKELETON_COUNT = POPULAR_PRODUCTS_COUNT;
 
-/**
- * Popular Products (spec §2): one tab per category, the first selected and server-rendered (streamed); picking another
- * tab loads that category's products by name from /home-products, once per tab.
- */
+/** The first tab is server-rendered (streamed); another tab loads its products from /home-products, once. */
 export function PopularProducts({
   categories,
   first,

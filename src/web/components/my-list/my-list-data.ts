@@ -1,13 +1,10 @@
 /** The My List page's path: its loader lists, its action takes every My List change (hearts and removals). */
 export const MY_LIST_PATH = "/my-list";
 
-/** One line of the My List page: the product as it is now. */
 export interface MyListItemData {
-  /** The entry's id (what the remove form sends). */
   id: string;
   productId: string;
   title: string;
-  /** The product's first image file name, or "" when it has none. */
   image: string;
   rating: number;
   pricePaise: number;

@@ -16,11 +16,7 @@ interface CartAnswer {
   message?: string;
 }
 
-/**
- * The My List table (spec §2): product (image, title, rating), unit price in Rs, remove. Every button is a real form,
- * posted by a fetcher once the scripts run: Remove to /my-list (`intent=remove`), Move to cart to /cart
- * (`intent=add`, quantity 1) like the product page's Add to cart.
- */
+/** Every button is a real form (Remove to /my-list, Move to cart to /cart), posted by a fetcher once the scripts run. */
 export function MyListTable({ items }: { items: MyListItemData[] }) {
   return (
     <table className="w-full border-collapse text-left text-sm">
@@ -110,10 +106,7 @@ function MyListRow({ item }: { item: MyListItemData }) {
 const smallButton =
   "inline-flex items-center gap-1.5 rounded-full border border-brand-dark px-3 py-1 text-xs font-semibold text-brand-dark hover:bg-brand-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark";
 
-/**
- * One of the product, no options: a form to /cart. A product with RAM, size or weight options needs a choice first,
- * made on its page; one out of stock cannot be added.
- */
+/** One of the product: a product with options needs a choice on its page first; one out of stock cannot be added. */
 function MoveToCart({ item }: { item: MyListItemData }) {
   const cart = useFetcher<CartAnswer>();
   const busy = cart.state !== "idle";
