@@ -3,21 +3,16 @@ import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 
 /**
- * Context tokens the server seeds for every request (React Router load context). Reached through the `#app-context`
- * package import and externalized from the SSR bundle by name, so Fastify and the route modules share ONE token
- * (docs/architecture.md, "The web adapter"); otherwise every page fails with "No value found for context".
+ * Context tokens the server seeds for every request, reached through the `#app-context` import and kept out of the SSR
+ * bundle so Fastify and the routes share one token (decision 005), or every page fails: "No value found for context".
  */
 export const servicesContext = createContext<Services>();
 
 /** Settings the web app may know and show (public values only, from the shop's configuration). */
 export interface PublicSettings {
-  /** The shop's public origin, for canonical URLs. */
   publicUrl: string;
-  /** OAuth client id of the Google sign-in button, or null when Google sign-in is not configured. */
   googleClientId: string | null;
-  /** Largest profile photo upload (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
-  /** How long an e-mailed code is valid (OTP_TTL_SECONDS). */
   otpTtlSeconds: number;
   /** Every page says test mode: production with test payments that ALLOW_TEST_PAYMENTS let in. */
   testModeNotice: boolean;
@@ -25,30 +20,20 @@ export interface PublicSettings {
 
 export const settingsContext = createContext<PublicSettings>();
 
-/**
- * The shop's categories, read from the catalogue at most once per request: the root's menu and a listing's (or the home
- * page's, or a search's) sidebar both need them, and their loaders run side by side.
- */
+/** Read at most once per request: the root's menu and a page's sidebar both need them, from loaders run side by side. */
 export const categoriesContext = createContext<() => Promise<Category[]>>();
 
 export interface RequestInfo {
-  /**
-   * CSP nonce for the inline scripts React Router renders; undefined in development (no CSP there) and for an
-   * anonymous page, whose inline scripts are allowed by hash instead (`anonymous`).
-   */
+  /** Undefined in development (no CSP) and on an anonymous page, whose inline scripts are allowed by hash. */
   nonce: string | undefined;
-  /**
-   * A GET or HEAD from a visitor with none of the shop's cookies: the page is the same for every such visitor, has no
-   * nonce, and may be kept by a CDN (docs/decisions/019-cacheable-pages.md).
-   */
+  /** A GET or HEAD with none of the shop's cookies: one page for all such visitors, no nonce, CDN-cacheable (decision 019). */
   anonymous: boolean;
   /** The page's Content-Security-Policy with these inline-script hashes instead of a nonce; undefined without a CSP. */
   policyWithScriptHashes: (hashes: readonly string[]) => string | undefined;
   /** The delivery country chosen in the location cookie; undefined means every location (spec default "All"). */
   location: string | undefined;
-  /** The visitor's guest cart token from its cookie (undefined for a signed-in shopper, whose cart is the account's). */
+  /** Undefined for a signed-in shopper, whose cart is the account's. */
   guestCart: string | undefined;
-  /** Set-Cookie values for every cookie the shop sets (one registry on the server). */
   cookies: Cookies;
 }
 
@@ -59,7 +44,6 @@ export interface CurrentUser {
   id: string;
   name: string;
   email: string;
-  /** Profile image file names (served under /download/). */
   images: string[];
 }
 
@@ -91,7 +75,6 @@ export interface Cookies {
 
 /** What the accounts screens need to know about the request beyond the user (set per request by the web plugin). */
 export interface AuthRequest {
-  /** The client's address (rate limits). */
   ip: string;
   userAgent: string;
   /** The signed-in session's id (logout, change password keeps it), or null. */

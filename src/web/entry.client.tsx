@@ -13,8 +13,6 @@ function hydrate() {
   });
 }
 
-// The server-rendered page is complete and styled: let the browser paint it before hydration takes the main thread.
-// Without this, a page whose scripts are already at hand (cache, fast network) is hydrated first and painted after,
-// so on a slow phone the shopper looks at a blank screen for the length of hydration. The cost is one frame of delay
-// before the page responds to input; controls that need JavaScript are plain links and forms until then.
+// The server-rendered page is complete: let the browser paint it before hydration takes the main thread, or a slow
+// phone shows a blank screen while it hydrates (decision 010). Until then, controls are plain links and forms.
 requestAnimationFrame(() => setTimeout(hydrate, 0));

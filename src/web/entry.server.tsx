@@ -21,10 +21,7 @@ import {
 
 export const streamTimeout = 5_000;
 
-/**
- * Streams the page; bots get the whole document at once. Inline scripts carry the request's CSP nonce, except on an
- * anonymous page (renderAnonymous).
- */
+/** Streams the page; bots get the whole document at once. An anonymous page has no nonce (renderAnonymous). */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -73,10 +70,8 @@ export default function handleRequest(
 }
 
 /**
- * A page for a visitor without the shop's cookies (docs/decisions/019-cacheable-pages.md): rendered whole, without a
- * nonce, so that every such visitor gets the same bytes. Its CSP allows the page's inline scripts by hash, its ETag
- * names the bytes (a revalidation that matches is a 304), and a route that declares `handle.publicCache` is marked
- * for shared caches when it rendered fine.
+ * Rendered whole without a nonce, so every visitor without the shop's cookies gets the same bytes (decision 019): CSP by
+ * script hash, an ETag of the bytes, shared-cache headers when the route declares `handle.publicCache`.
  */
 async function renderAnonymous(
   request: Request,
@@ -104,8 +99,8 @@ async function renderAnonymous(
   if (status === 200 && etagMatches(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
-  // The rendered bytes, not the string: encoding the page again (and hashing it as a string) cost a few percent of a render.
-  // (Buffer.concat's memory is an ordinary ArrayBuffer, never a shared one: the cast only tells TypeScript so.)
+  // The rendered bytes, not a string to encode again (decision 023). Buffer.concat's memory is never shared: the cast
+  // only tells TypeScript so.
   return new Response(bytes as Uint8Array<ArrayBuffer>, { status, headers });
 }
 
@@ -141,10 +136,7 @@ function renderWhole(element: React.ReactElement): Promise<{ bytes: Buffer; fail
   });
 }
 
-/**
- * Not-found pages are answers, not errors: log only real failures. A form post refused by React Router's own origin
- * check (an `Origin` that is not a URL, or not ours) is answered 400 by React Router: a client's mistake, a warning.
- */
+/** Not-found pages are answers, not errors; a form post refused by React Router's origin check is a client's mistake. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;

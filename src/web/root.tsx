@@ -34,13 +34,9 @@ import { Toasts } from "./components/ui/toasts.tsx";
 import { loadCartSummary } from "./lib/cart-summary.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 
-/**
- * The stylesheet is the only resource the first paint waits for. With a `precedence`, React puts it at the top of the
- * head, before the script preloads React Router adds, so the browser asks for it first.
- */
+/** The only resource the first paint waits for: with a `precedence`, React puts it before the script preloads. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
-/** What every page's chrome needs: the shopper (or null), their cart summary, delivery location and the categories. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, location } = context.get(requestInfoContext);
   const { publicUrl, testModeNotice } = context.get(settingsContext);
@@ -144,11 +140,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * What a page that failed shows: "Page not found" for a 404, the answer's own message for another client mistake (a
- * form post that is not a form, an unknown location: thrown as `data("message", { status })`), and no internals for
- * anything else.
- */
+/** "Page not found" for a 404, a thrown answer's own message for another client mistake, no internals otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const clientMistake =

@@ -1,8 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Explicit routes keep the spec's URLs (§2) readable in one place.
-// A route module that exports `handle = { chrome: false }` is shown without header, footer and bottom bar
-// (sign in, sign up, OTP and change password, spec §2 "Other").
+// Explicit routes keep the spec's URLs (§2) readable in one place. A route module exporting
+// `handle = { chrome: false }` is shown without header, footer and bottom bar.
 export default [
   index("routes/home.tsx"),
   route("home-products", "routes/home-products.ts"),

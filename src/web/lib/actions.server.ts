@@ -1,10 +1,7 @@
 import { data } from "react-router";
 import { requestMessages } from "#shared/messages.ts";
 
-/**
- * Helpers for the accounts screens' actions (sign in, sign up, OTP, passwords, profile). Services throw the domain's
- * AppError; the SSR bundle has its own copy of that class, so it is recognised by shape, not `instanceof`.
- */
+/** The SSR bundle has its own copy of the domain's AppError class, so an AppError is recognised by shape, not `instanceof`. */
 interface AppErrorLike {
   name: "AppError";
   message: string;
@@ -23,10 +20,7 @@ export function failure<Extra extends object>(error: string, status = 400, extra
   return data({ ok: false as const, error, ...(extra ?? ({} as Extra)) }, { status, headers });
 }
 
-/**
- * Runs a service call; a domain error becomes an answer with its status and message (429 keeps Retry-After), anything
- * else is a bug and goes to the error boundary.
- */
+/** A domain error becomes an answer with its status and message (429 keeps Retry-After); anything else is a bug. */
 export async function attempt<T, Extra extends object = object>(
   work: () => Promise<T>,
   extra?: (error: AppErrorLike) => Extra,
@@ -41,10 +35,7 @@ export async function attempt<T, Extra extends object = object>(
   }
 }
 
-/**
- * A route's `headers`: `own` (without, what the parent routes set) plus a refused action's Retry-After. React Router
- * keeps only the Set-Cookie of an action's headers otherwise, on a page and on a fetcher's data request alike.
- */
+/** `own` headers (default: the parents') plus a refused action's Retry-After, which React Router would otherwise drop. */
 export function withRetryAfter(
   { parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers },
   own?: HeadersInit,
@@ -65,11 +56,8 @@ const FORM_LIMIT_BYTES = 64 * 1024;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * The request's form, refusing bodies larger than `maxBytes` (the web adapter passes bodies through unlimited, so a
- * photo upload or a hostile client could otherwise make the server buffer anything). Returns undefined when too large.
- * An empty body is an empty form. A body that is not a form is the client's mistake, thrown as an answer (the error
- * boundary shows its message): 415 for another content type (JSON, text/plain, none), 400 for a multipart body
- * without its boundary or one that does not parse.
+ * Undefined past `maxBytes`: the web adapter passes bodies through unlimited. An empty body is an empty form; a body that
+ * is not a form is thrown as an answer: 415 for another content type, 400 for a multipart body that does not parse.
  */
 export async function readForm(request: Request, maxBytes = FORM_LIMIT_BYTES): Promise<FormData | undefined> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
@@ -120,7 +108,6 @@ export const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-/** A redirect setting several cookies. */
 export function redirectWithCookies(location: string, cookies: string[]) {
   const headers = new Headers({ Location: location });
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);

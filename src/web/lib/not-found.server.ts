@@ -6,7 +6,7 @@ export function notFoundResponse() {
   return data(null, { status: 404 });
 }
 
-/** Awaits a service call, turning the domain's NOT_FOUND into the page's 404; any other failure stays a failure. */
+/** The domain's NOT_FOUND becomes the page's 404; any other failure stays a failure. */
 export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
@@ -16,8 +16,7 @@ export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-// By its code, not `instanceof`: the SSR bundle holds its own copy of src/domain/errors.ts, so the class the services
-// throw is not the class a route module would import.
+// By its code, not `instanceof`: the SSR bundle holds its own copy of src/domain/errors.ts.
 function isNotFound(error: unknown): boolean {
   return error instanceof Error && error.name === "AppError" && (error as AppError).code === "NOT_FOUND";
 }

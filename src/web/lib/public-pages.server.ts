@@ -1,30 +1,24 @@
 import { createHash } from "node:crypto";
 
 /**
- * Pages a CDN may keep (docs/decisions/019-cacheable-pages.md). A page rendered for a visitor who sends none of the
- * shop's cookies is the same for every such visitor: no nonce, no name, no cart, no flash, no location. Those bytes
- * are sent with a CSP that lists the SHA-256 of each inline script instead of a nonce, a strong ETag, and, for the
- * routes that declare `handle = { publicCache: true }` (home, listings, product, search), shared-cache headers.
+ * Pages a CDN may keep (decision 019): a page for a visitor without the shop's cookies is the same for all of them, so
+ * it gets a CSP by inline-script hash, a strong ETag and, on routes with `handle = { publicCache: true }`, shared-cache
+ * headers.
  */
 
 /** A CDN keeps a public page a minute and may serve it stale for ten more while it fetches a fresh one. */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
-/** Every other page: the browser may keep it for the back button, no shared cache may. */
+/** The browser may keep it for the back button, no shared cache may. */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 
-/** Does a route module's `handle` let its anonymous pages be cached by a CDN? */
 export function declaresPublicCache(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && (handle as { publicCache?: unknown }).publicCache === true;
 }
 
 /**
- * The CSP source of every inline script in a page we rendered ('sha256-…'), in page order, without repeats. React
- * escapes `</script` inside what it writes, so the first `</script>` after an opening tag closes it.
- *
- * `page` is the page's UTF-8 bytes, read as Latin-1: one character per byte, so the tags are found as in the text and
- * each script's characters are its bytes, hashed as the browser hashes them. Decoding the page as UTF-8 instead made a
- * string twice its size (one ₹ makes a string two bytes a character): at 170 KB it was allocated as a large object,
- * promoted by the next young-generation collection and left for the old generation's collections (decision 023).
+ * 'sha256-…' of each inline script, in page order, without repeats (React escapes `</script` inside scripts). The bytes
+ * are read as Latin-1, one character per byte, and hashed as the browser does; a UTF-8 string would double the page's
+ * size in memory and outlive young collections (decision 023).
  */
 export function inlineScriptHashes(page: Buffer): string[] {
   const hashes = new Set<string>();

@@ -6,11 +6,10 @@ export interface CartSummary {
   totalPaise: number;
 }
 
-/** The signed-in shopper as the header shows them. */
 export interface HeaderUser {
   name: string;
   email: string;
-  /** First profile image file name (served under /download/), or null: the avatar then shows the name's first letter. */
+  /** Null: the avatar shows the name's first letter. */
   image: string | null;
 }
 
@@ -20,20 +19,18 @@ export interface NavCategory {
   children: { id: string; name: string }[];
 }
 
-/** What the root loader gives every page (see root.tsx). */
 export interface RootData {
   nonce: string | undefined;
   publicUrl: string;
   user: HeaderUser | null;
   cart: CartSummary;
-  /** The ids of the products on the shopper's My List (empty for a visitor): which hearts are filled. */
+  /** Which hearts are filled (empty for a visitor). */
   savedProductIds: string[];
-  /** The chosen delivery country, or null for every location ("All"). */
+  /** Null for every location ("All"). */
   location: string | null;
   categories: NavCategory[];
-  /** A one-time message from the previous request (e.g. 'User authentication Successfully!' after signing in). */
+  /** A one-time message from the previous request, e.g. after signing in. */
   flash: string | null;
-  /** Payments here are tests (ALLOW_TEST_PAYMENTS in production): every page says test mode. */
   testModeNotice: boolean;
 }
 

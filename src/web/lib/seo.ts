@@ -3,29 +3,20 @@ import type { MetaDescriptor } from "react-router";
 export const SITE_NAME = "Storefront";
 
 export interface SeoPage {
-  /** The page's own title; the site name is appended ("Fashion | Storefront"). */
+  /** The site name is appended ("Fashion | Storefront"). */
   title: string;
   description: string;
-  /** The page's canonical path, e.g. `/products/category/{id}` (no query string: filters are not separate pages). */
+  /** Canonical, so no query string: filters are not separate pages. */
   path: string;
-  /** An image path (`/download/{file}`) or absolute URL for link previews. */
   image?: string | undefined;
 }
 
-/** The root match as seen by `meta` (the root loader returns the shop's public origin). */
 interface MatchLike {
   id: string;
   loaderData?: unknown;
 }
 
-/**
- * Title, description, canonical URL and Open Graph tags for a page, from a route's `meta`:
- *
- *   export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
- *     seoMeta({ title: loaderData.category.name, description: "...", path: `/products/category/${id}` }, matches);
- *
- * `matches` gives the public origin from the root loader (`publicUrl`), so canonical and og:url are absolute.
- */
+/** Title, description, canonical URL and Open Graph tags; `matches` gives the root's `publicUrl`, so URLs are absolute. */
 export function seoMeta(page: SeoPage, matches: readonly (MatchLike | undefined)[]): MetaDescriptor[] {
   const origin = publicUrlFrom(matches);
   const url = absoluteUrl(origin, page.path);
@@ -45,7 +36,7 @@ export function seoMeta(page: SeoPage, matches: readonly (MatchLike | undefined)
   return tags;
 }
 
-/** The shop's public origin as the root loader gives it; empty (relative URLs) if the root has no data (error page). */
+/** Empty (relative URLs) when the root has no data, on an error page. */
 export function publicUrlFrom(matches: readonly (MatchLike | undefined)[]): string {
   const data = matches.find((match) => match?.id === "root")?.loaderData as { publicUrl?: unknown } | undefined;
   return typeof data?.publicUrl === "string" ? data.publicUrl : "";

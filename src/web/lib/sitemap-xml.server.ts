@@ -22,9 +22,8 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
 }
 
 /**
- * How a shop's URLs split into sitemap files. While the pages (home, categories) and the products fit in one file it
- * is the whole sitemap; past that, `/sitemap.xml` is an index of parts: part 1 the pages, then the products newest first,
- * `perFile` to a part (a million products make 21 files).
+ * One file while pages and products fit; past that, `/sitemap.xml` is an index of parts: part 1 the pages, then the
+ * products newest first, `perFile` to a part.
  */
 export function sitemapLayout(pageUrls: number, products: number, perFile = SITEMAP_MAX_URLS) {
   const indexed = pageUrls + products > perFile;
@@ -42,13 +41,11 @@ export function sitemapLayout(pageUrls: number, products: number, perFile = SITE
   };
 }
 
-/** A sitemap index (https://www.sitemaps.org/protocol.html#index) of these sitemap files. */
 export function sitemapIndexXml(locs: readonly string[]): string {
   const sitemaps = locs.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps.join("\n")}\n</sitemapindex>\n`;
 }
 
-/** Paths crawlers should leave alone: the API, per-shopper pages and the home page's data endpoint. */
 export const ROBOTS_DISALLOW = ["/api/", "/my-account", "/cart", "/checkout", "/orders", "/my-list", "/home-products"] as const;
 
 export function robotsTxt(origin: string): string {

@@ -30,9 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args, PRIVATE);
 
 /**
- * Every cart change posts here with an `intent` (one route, several intents): `add` from the product page and quick
- * view, `update` and `remove` from this page; as plain forms before the scripts run, through fetchers after. The cart
- * is the session's, else the visitor's guest cart, whose cookie the first add sets (docs/decisions/013-guest-cart.md).
+ * Every cart change posts here with an `intent` (`add`, `update`, `remove`). The cart is the session's, else the
+ * visitor's guest cart, whose cookie the first add sets (decision 013).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);

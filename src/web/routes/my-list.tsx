@@ -36,11 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ items: entries.map(toItem) }, { headers: PRIVATE });
 }
 
-/**
- * Every My List change posts here: the hearts of cards, the quick view and the product page (`intent=toggle`) and this
- * page's remove buttons (`intent=remove`). With JavaScript a fetcher sends them and the answer is a toast; without, the
- * browser posts the form and this page shows the answer above the list.
- */
+/** Every My List change posts here (`intent=toggle` from hearts, `intent=remove` from this page). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!form) return failure(requestMessages.formTooLarge, 413);

@@ -3,8 +3,7 @@ import { type SitemapEntry, sitemapIndexXml, sitemapLayout, sitemapXml } from ".
 import type { Route } from "./+types/sitemap.ts";
 
 /**
- * `/sitemap.xml`: home, every category and sub-category listing and every product page. Up to the protocol's 50,000
- * URLs that is the sitemap itself; a larger catalogue gets a sitemap index of parts, `/sitemap.xml?part=N`
+ * `/sitemap.xml`: home, listings and products; past the protocol's limit an index of `/sitemap.xml?part=N`
  * (`sitemapLayout`). Products are read as ids and dates only, one part at a time.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
