@@ -10,10 +10,7 @@ import type { AccountsDeps } from "./types.ts";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-/**
- * Accounts: one object for both adapters (`services.accounts.signIn(...)`), composed of one module per use case group
- * that share the codes, sessions and abuse limits of `internals.ts`.
- */
+/** One object for both adapters, composed of a module per use case sharing `internals.ts`. */
 export function createAccountsService(deps: AccountsDeps) {
   const internals = createAccountInternals(deps);
   return {
@@ -23,10 +20,7 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createProfile(internals),
     ...createGoogleSignIn(internals),
 
-    /**
-     * Housekeeping (src/domain/housekeeping.ts): deletes what can no longer be used, a day after it stopped working:
-     * expired sessions, one-time codes and password reset grants. Returns how many rows went.
-     */
+    /** Housekeeping: expired sessions, codes and reset grants, as rows deleted. */
     async prune(before: Date): Promise<number> {
       const { db } = deps;
       const gone = await Promise.all([

@@ -7,16 +7,13 @@ import { AppError } from "../errors.ts";
 import { type AccountInternals, normalizeEmail } from "./internals.ts";
 import type { Requester, SignedIn } from "./types.ts";
 
-/** "Sign in with Google": an ID token the provider signed for this shop becomes a session. */
 export function createGoogleSignIn(internals: AccountInternals) {
   const { db, identity, limiter, now, policy, sessionStore, findByEmail, startSession } = internals;
 
   return {
     /**
-     * Signs in with a Google ID token the provider signed for this shop. Links to the account with that verified e-mail
-     * (dropping a password nobody proved, so an account pre-registered by someone else cannot be entered with it) or
-     * creates one. Name and e-mail sent beside the token are never trusted. A shop without GOOGLE_CLIENT_ID answers
-     * UNAVAILABLE before anything else, so a missing token there is "not configured" too.
+     * Links to the account with that verified e-mail, dropping a password nobody proved (an account pre-registered by
+     * someone else cannot be entered with it), or creates one. Nothing sent beside the token is trusted.
      */
     async signInWithGoogle(input: { idToken: string | undefined } & Requester): Promise<SignedIn> {
       if (!identity.configured) throw new AppError("UNAVAILABLE", accountMessages.googleUnavailable);

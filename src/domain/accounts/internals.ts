@@ -107,7 +107,6 @@ export function createAccountInternals(deps: AccountsDeps) {
       }
     },
 
-    /** Counts one code e-mail for this address and network (at most one per OTP_RESEND_SECONDS per address). */
     async limitCodeSending(email: string, ip: string, ipPolicy: RateLimitPolicy, ipKey: string) {
       await limiter.consume(`${ipKey}:ip:${ip}`, ipPolicy);
       await limiter.consume(sendCodeKey(email), policy.sendCodeAccount);

@@ -10,14 +10,10 @@ export type CodeCheck = { ok: true; purpose: CodePurpose } | { ok: false; reason
 
 export type OneTimeCodes = ReturnType<typeof createOneTimeCodes>;
 
-/**
- * E-mailed six-digit codes (docs/decisions/008-one-time-codes.md): HMAC-hashed at rest, valid `ttlSeconds`, dead after
- * `maxAttempts` tries, and a new code of a purpose replaces the previous one.
- */
+/** E-mailed codes (decision 008): keyed-hashed, short-lived, few tries; a new code of a purpose replaces the last. */
 export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Date; ttlSeconds: number; maxAttempts: number }) {
   const { db, secret, now, ttlSeconds, maxAttempts } = deps;
   return {
-    /** Issues a new code for `purpose` (earlier ones of that purpose stop working) and returns it, to be e-mailed. */
     async issue(userId: string, purpose: CodePurpose, tx: DbExecutor = db): Promise<string> {
       const at = now();
       await tx
@@ -37,10 +33,7 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Da
       return code;
     },
 
-    /**
-     * Checks `code` against the user's live codes (one per purpose). Every check spends one attempt of each live code
-     * BEFORE comparing, in one guarded UPDATE, so concurrent guesses can never exceed `maxAttempts`.
-     */
+    /** Spends an attempt of each live code BEFORE comparing, in one guarded UPDATE: concurrent guesses stay bounded. */
     async check(userId: string, code: string, tx: DbExecutor = db): Promise<CodeCheck> {
       const at = now();
       const live = and(eq(oneTimeCodes.userId, userId), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, at));
@@ -65,7 +58,6 @@ export function createOneTimeCodes(deps: { db: Db; secret: string; now: () => Da
       return { ok: false, reason: "wrong" };
     },
 
-    /** Ends every live code of the user (e.g. after the password was reset). */
     async revokeAll(userId: string, tx: DbExecutor = db, purposes: CodePurpose[] = ["verify-email", "reset-password"]) {
       await tx
         .update(oneTimeCodes)

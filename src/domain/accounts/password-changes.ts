@@ -13,18 +13,14 @@ import { hashToken, randomToken } from "./secrets.ts";
 import type { Requester } from "./types.ts";
 
 const RESET_GRANT_TTL_MS = 15 * 60 * 1000;
-/** How long the requester who verified the reset code may use the grant with the e-mail alone (no token). */
+/** How long the requester who verified the code may use the grant with the e-mail alone (the original API). */
 const REQUESTER_GRANT_TTL_MS = 10 * 60 * 1000;
 
-/** The requester binding of a reset grant: who verified the code, for this account only. */
 export function resetRequesterHash(secret: string, userId: string, requester: Requester): string {
   return requesterHash(secret, `reset-grant:${userId}`, requester);
 }
 
-/**
- * Issues the single-use reset grant a verified reset code earns (earlier unused grants of the account stop working),
- * bound to the requester who verified it. Runs inside the code check's transaction.
- */
+/** The single-use grant a verified reset code earns (decision 008); the account's earlier unused grants stop. */
 export async function issueResetGrant(
   tx: DbExecutor,
   input: { userId: string; at: Date; requesterHash: string },
@@ -49,19 +45,17 @@ export async function issueResetGrant(
 
 export interface ResetPasswordInput {
   newPassword: string;
-  /** The grant's token (cookie or `resetToken`); without it, the grant of `email` verified by `requester` is used. */
+  /** Without it, the grant of `email` verified by `requester` is used. */
   resetToken?: string | undefined;
   email?: string | undefined;
-  /** Who is asking: new passwords are limited per network; without a token, the grant must be this requester's. */
   requester: Requester;
 }
 
-/** Forgot password (a code, then a grant, then a new password) and changing a known password. */
 export function createPasswordChanges(internals: AccountInternals) {
   const { db, limiter, now, codes, policy, sessionStore, limits, findByEmail, send } = internals;
 
   return {
-    /** Forgot password: e-mails a reset code when the account exists; the same answer when it does not. */
+    /** The same answer whether the account exists or not. */
     async requestPasswordReset(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
       await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
@@ -72,9 +66,8 @@ export function createPasswordChanges(internals: AccountInternals) {
     },
 
     /**
-     * Sets a new password with a reset grant (single use); every session of the account ends. The grant is named by
-     * its token, or (clients of the original API, which send only `{ email, newPass, confirmPass }`) it is the live
-     * grant of `email` whose code this same requester verified less than ten minutes ago.
+     * Every session of the account ends. The original API sends only `{ email, newPass, confirmPass }`: then the grant
+     * is the one whose code this same requester verified moments ago.
      */
     async resetPassword(input: ResetPasswordInput): Promise<void> {
       const { resetToken, requester } = input;
@@ -127,7 +120,7 @@ export function createPasswordChanges(internals: AccountInternals) {
       });
     },
 
-    /** Changes the password after checking the old one; the account's other sessions end. */
+    /** The account's other sessions end. */
     async changePassword(input: { userId: string; sessionId?: string | undefined; oldPassword: string; newPassword: string }) {
       await limiter.consume(`change-password:account:${input.userId}`, policy.changePasswordAccount);
       const user = await internals.getUser(input.userId);

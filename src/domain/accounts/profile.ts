@@ -11,13 +11,13 @@ export interface ProfileInput {
   userId: string;
   name: string;
   phone: string;
-  /** Stored names of the caller's own uploads (pending or already on the profile); omitted: the current photos stay. */
+  /** The caller's own uploads, pending or saved; omitted: the current photos stay. */
   images?: readonly string[] | undefined;
-  /** The bytes of a new photo: stored through the uploads service and saved as the profile's only photo. */
+  /** A new photo, saved as the profile's only one. */
   photo?: Uint8Array | undefined;
 }
 
-/** The account's own profile: name, phone and photo (the e-mail is read-only). */
+/** Name, phone and photo; the e-mail is read-only. */
 export function createProfile(internals: AccountInternals) {
   const { db, now, uploads } = internals;
 
@@ -26,11 +26,7 @@ export function createProfile(internals: AccountInternals) {
       return toAccount(await internals.getUser(userId));
     },
 
-    /**
-     * Saves name, phone and photo. A profile needs a photo: with no new `photo`, no `images` and none on the profile
-     * already, it is refused with the spec's "Please fill all the details". Saved images leave the pending list. Limited
-     * per account per hour (policies.ts).
-     */
+    /** A profile needs a photo: without one it is refused with the spec's "Please fill all the details". */
     async saveProfile(input: ProfileInput): Promise<Account> {
       const { userId, photo } = input;
       await consumeWrite(internals.limiter, "profile", { account: userId });

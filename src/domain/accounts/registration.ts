@@ -10,15 +10,14 @@ import { issueResetGrant, resetRequesterHash } from "./password-changes.ts";
 import { hashPassword } from "./passwords.ts";
 import type { Requester } from "./types.ts";
 
-/** Sign-up, a new verification code, and checking an e-mailed code (docs/decisions/008-one-time-codes.md). */
+/** Sign-up, a new verification code, and checking an e-mailed code (decision 008). */
 export function createRegistration(internals: AccountInternals) {
   const { db, limiter, now, codes, policy, sendCodeKey, limits, findByEmail, send } = internals;
 
   return {
     /**
-     * Creates an unverified account and e-mails it a code. Signing up again with an unverified e-mail replaces the
-     * pending details (the last person to sign up chooses the password; only the mailbox owner can verify it) and
-     * sends a new code; a verified e-mail is refused. `isAdmin` is never taken from a client.
+     * Signing up again with an unverified e-mail replaces the pending details (only the mailbox owner can verify them);
+     * a verified e-mail is refused. `isAdmin` is never taken from a client.
      */
     async signUp(input: { name: string; email: string; phone: string; password: string } & Requester) {
       const email = normalizeEmail(input.email);
@@ -56,7 +55,7 @@ export function createRegistration(internals: AccountInternals) {
       return { userId: user.id, email: user.email, resent: Boolean(existing) };
     },
 
-    /** E-mails a new verification code to an unverified account; answers the same whatever the e-mail. */
+    /** The same answer whatever the e-mail. */
     async resendCode(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
       await internals.limitCodeSending(email, input.ip, policy.sendCodeIp, "resend");
@@ -66,14 +65,9 @@ export function createRegistration(internals: AccountInternals) {
       await send(verificationEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
     },
 
-    /** When the next code may be sent to `email` (undefined: now). */
     codeResendAvailableAt: (email: string) => limiter.availableAt(sendCodeKey(normalizeEmail(email)), policy.sendCodeAccount),
 
-    /**
-     * Checks an e-mailed code. A verification code verifies the e-mail; a reset code (which proves the mailbox too)
-     * also issues the single-use reset grant that alone can set a new password, bound to this requester as well as to
-     * its token. `userId` (the contract's path id) must be the e-mail's account when given.
-     */
+    /** A reset code proves the mailbox too, and earns the grant that alone can set a new password. */
     async verifyCode(
       input: { email: string; code: string; userId?: string | undefined } & Requester,
     ): Promise<{ purpose: "verify-email" | "reset-password"; resetToken?: string; resetExpiresAt?: Date }> {

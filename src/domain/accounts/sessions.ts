@@ -38,7 +38,6 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
       return { id, token, expiresAt };
     },
 
-    /** The live session of `token` and its user, sliding its expiry forward (at most once an hour). */
     async find(token: string) {
       if (token.length < 20 || token.length > 200) return undefined;
       const at = now();
@@ -56,7 +55,7 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
-    /** Every session of the user, but `exceptSessionId` (the one changing the password keeps working). */
+    /** `exceptSessionId`: the one changing the password keeps working. */
     async revokeAllOfUser(userId: string, tx: DbExecutor = db, exceptSessionId?: string) {
       await tx
         .delete(sessions)

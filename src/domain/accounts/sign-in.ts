@@ -22,7 +22,6 @@ export function createSignIn(internals: AccountInternals) {
       return internals.startSession(user, input);
     },
 
-    /** The session of a bearer token or cookie, sliding its expiry; undefined when unknown or expired. */
     async authenticate(token: string): Promise<{ sessionId: string; user: Account } | undefined> {
       const found = await sessionStore.find(token);
       return found && { sessionId: found.session.id, user: toAccount(found.user) };

@@ -19,9 +19,8 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   now: () => Date;
   limits: AccountLimits;
-  /** Server secret keying the code hashes (SESSION_SECRET). */
   secret: string;
-  /** Profile photos are stored, and marked saved, by the uploads service (it owns the `uploads` table). */
+  /** It owns the `uploads` table. */
   uploads: Pick<UploadsService, "upload" | "markSaved">;
 }
 
