@@ -1,7 +1,6 @@
 /**
- * The one error type of the domain. Services throw it; adapters map `code` to an HTTP status
- * and show `message`, which is written for people. Anything else that reaches an adapter is a bug and becomes a 500
- * whose body never shows internals.
+ * The domain's one error type: adapters map `code` to a status and show `message`, written for people. Anything else
+ * reaching an adapter is a bug, a 500 whose body never shows internals.
  */
 export const errorStatus = {
   BAD_REQUEST: 400,

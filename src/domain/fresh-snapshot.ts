@@ -1,8 +1,4 @@
-/**
- * A value read once, kept in memory, and read again in the background once it is older than `maxAgeMs`: callers get the
- * snapshot they have at once (only the first waits), and never more than one read runs. For what only an estimate
- * rides on (term-counts.ts, location-shares.ts).
- */
+/** Read again in the background once older than `maxAgeMs`; only the first caller waits, one read at a time. */
 export function freshSnapshot<T>(
   read: () => Promise<T>,
   { maxAgeMs, now }: { maxAgeMs: number; now: () => number },

@@ -7,9 +7,8 @@ export interface Requester {
 }
 
 /**
- * A keyed hash (HMAC-SHA256 with the server secret) of the requester's network and user agent, for `purpose`, so a row
- * can be bound to "whoever asked just now" without storing where they were: a leaked table does not name networks, and
- * cannot be matched against a list of addresses without the secret. `purpose` separates uses (and may carry an id).
+ * Binds a row to "whoever asked just now" without storing where they were: keyed with the server secret, a leaked table
+ * cannot be matched against a list of addresses. `purpose` separates uses (and may carry an id).
  */
 export function requesterHash(secret: string, purpose: string, requester: Requester): string {
   return createHmac("sha256", secret)

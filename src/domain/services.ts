@@ -12,29 +12,22 @@ import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
 import type { WishlistService } from "./wishlist/wishlist-service.ts";
 
-/**
- * Every domain service, built once per process by `createServices` (src/server/services.ts) and handed to both
- * adapters: the API as plugin options, the web app through the load context (src/web/context.ts).
- */
+/** Built once by `createServices` (src/server/services.ts), handed to both adapters (decision 005). */
 export interface Services {
   catalog: CatalogService;
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
   cart: CartService;
-  /** Delivery countries for the location picker. */
   locations: LocationsService;
   uploads: UploadsService;
-  /** Narrower copies of stored pictures for srcset, made on first request. */
   imageVariants: ImageVariants;
-  /** Abuse limits shared by web actions and API routes (docs/decisions/007-sessions-and-csrf.md). */
+  /** Shared by web actions and API routes (decision 007). */
   rateLimiter: RateLimiter;
-  /** The limits of repeatable writes (rate-limit/policies.ts), for adapters that count a write themselves (checkout). */
+  /** For adapters that count a write themselves (checkout). */
   writeLimits: WriteLimits;
-  /** My List: the products each shopper keeps for later. */
+  /** My List. */
   wishlist: WishlistService;
-  /** Checkout, payments and orders. */
   orders: OrdersService;
-  /** `Idempotency-Key` answers for checkout, payment confirmation and add to cart. */
   idempotency: IdempotencyService;
 }

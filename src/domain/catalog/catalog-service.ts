@@ -90,10 +90,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return toPage(items, total, filter, capped);
     },
 
-    /**
-     * The products after `after` (the previous page's `nextCursor`), at any depth, without a total. A cursor whose
-     * product was deleted is NOT_FOUND rather than an empty page that would look like the end of the list.
-     */
+    /** Any depth, no total; a deleted cursor product is NOT_FOUND, never an empty page that looks like the end. */
     async listProductsAfter(filter: ProductFilter, after: string): Promise<CursorPage<Product>> {
       const items = await prepared.after(filter, after);
       if (items.length < filter.perPage && !(await prepared.byId(after))) {
@@ -181,10 +178,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
 
     releaseStock,
 
-    /**
-     * Recomputes a product's rating in the transaction that wrote a review (decision 011). The row is locked first, so
-     * two reviews written at once are counted one after the other. The caller reports the change after its commit.
-     */
+    /** In the review's transaction (decision 011), the row locked first: concurrent reviews count one after another. */
     async applyReviewAggregate(tx: DbExecutor, productId: string): Promise<{ rating: number; reviewCount: number }> {
       const locked = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
       if (locked.length === 0) throw notFound(catalogMessages.productNotFound);

@@ -3,10 +3,7 @@ import { products } from "#db/schema/catalog.ts";
 import { mostCommonElements } from "#db/statistics.ts";
 import { freshSnapshot } from "../fresh-snapshot.ts";
 
-/**
- * The share of products sold in each common location, from PostgreSQL's statistics of `products.locations`, refreshed
- * in the background. It picks a plan for a list filtered by location (product-statements.ts), so a stale one is fine.
- */
+/** Products' share per common location, from PostgreSQL's statistics; it only picks a plan, so a stale one is fine. */
 export function createLocationShares(
   db: Db,
   { maxAgeMs = 60_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},

@@ -133,7 +133,7 @@ export function nextCursorOf(items: readonly { id: string }[], perPage: number):
   return items.length === perPage && items.length > 0 ? (items[items.length - 1]?.id ?? null) : null;
 }
 
-/** Products after `productId` in list order, a row comparison the (created_at, id) index serves; a deleted one ends it. */
+/** A row comparison the (created_at, id) index serves; a deleted product matches nothing and ends the walk. */
 export function afterProduct(productId: SQLWrapper): SQL {
   return sql`(${products.createdAt}, ${products.id}) < (select p.created_at, p.id from ${products} p where p.id = ${productId})`;
 }

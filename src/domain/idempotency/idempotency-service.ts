@@ -7,10 +7,8 @@ import { AppError } from "../errors.ts";
 
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 
-/** How long a key's answer is kept. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** The same request, whatever order its object keys were written in. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === "object") {
@@ -29,11 +27,8 @@ const hashOf = (request: unknown) =>
     .digest("hex");
 
 /**
- * `Idempotency-Key` (checkout, payment confirmation, add to cart): a client that retries after a lost answer gets the
- * first answer again instead of a second order or a doubled quantity. Keyed by owner (the session's user), scope (the
- * route) and key; the request's body is hashed: the same key with another body is refused (422). Only successful
- * answers are kept: a refused request changed nothing, and may be retried with its key. The table is this service's
- * alone (decision 011).
+ * A client retrying after a lost answer gets the first answer again, not a second order. The same key with another body
+ * is refused (422); only successful answers are kept, so a refused request may be retried with its key.
  */
 export function createIdempotencyService({ db, now }: { db: Db; now: () => Date }) {
   return {
@@ -70,7 +65,6 @@ export function createIdempotencyService({ db, now }: { db: Db; now: () => Date 
       }
     },
 
-    /** Forgets answers older than a day (run by the periodic job). */
     async prune(): Promise<void> {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now().getTime() - KEEP_MS)));
     },

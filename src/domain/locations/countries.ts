@@ -5,10 +5,7 @@ import type { Country } from "#shared/country-filter.ts";
 const require = createRequire(import.meta.url);
 const english = require("i18n-iso-countries/langs/en.json") as { countries: Record<string, string | string[]> };
 
-/**
- * Where the library's first (official) English name is not the name shoppers and the original countries service use,
- * the common one. Product locations are stored with these names (the demo catalogue sells in "United States").
- */
+/** The names shoppers and the original service use, where the library's official one differs; products store them. */
 const COMMON_NAMES: Record<string, string> = {
   US: "United States",
   CN: "China",
@@ -26,7 +23,6 @@ const countries: readonly Country[] = Object.freeze(
     .sort((a, b) => a.country.localeCompare(b.country, "en")),
 );
 
-/** Every country (spec §3 Country: `{ country, iso2 }`), English names in alphabetical order. */
 export function listCountries(): readonly Country[] {
   return countries;
 }
@@ -34,12 +30,11 @@ export function listCountries(): readonly Country[] {
 const byName = new Map(countries.map((entry) => [entry.country.toLowerCase(), entry]));
 const byCode = new Map(countries.map((entry) => [entry.iso2, entry]));
 
-/** The country with exactly this name (any case), or undefined: what a location choice may be. */
+/** What a location choice may be. */
 export function findCountry(name: string): Country | undefined {
   return byName.get(name.trim().toLowerCase());
 }
 
-/** The country with this ISO 3166 alpha-2 code (any case, `in` = India), or undefined. */
 export function findCountryByCode(code: string): Country | undefined {
   return byCode.get(code.trim().toUpperCase());
 }

@@ -11,10 +11,7 @@ export interface StoredImage {
   contentType: string;
 }
 
-/**
- * A local directory or an S3-compatible bucket (decision 018). A name that is not a plain stored name
- * (`isStoredImageName`) is refused before the store is touched, so none can reach another file or key.
- */
+/** A local directory or an S3-compatible bucket (decision 018); a name not `isStoredImageName` is refused first. */
 export interface ImageStore {
   /** Whole or not at all. A taken name is refused: names are never reused, so `/download` answers cache for a year. */
   put(name: string, data: Uint8Array): Promise<void>;

@@ -40,10 +40,7 @@ export interface StagedUploadsDeps {
   encode: (files: readonly Uint8Array[]) => Promise<EncodedImage[]>;
 }
 
-/**
- * Photos uploaded without a session, held by a keyed hash of the requester until their next signed-in request claims
- * them (decision 012). Nothing is stored or served before the claim; expired rows go on the next stage or claim.
- */
+/** Held by a keyed hash of the requester until their next signed-in request claims them (decision 012). */
 export function createStagedUploads(deps: StagedUploadsDeps) {
   const { db, store, now, limiter, quota, quotas } = deps;
   const hashOf = (requester: Requester) => requesterHash(deps.secret, "staged-upload", requester);

@@ -16,10 +16,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 export type QuotaGuard = ReturnType<typeof createQuotaGuard>;
 
-/**
- * Pending quotas are checked before decoding and again under a per-user lock, so concurrent uploads cannot pass them
- * together. The daily cap is a rate-limiter counter shared by every instance, counting only stored photos.
- */
+/** Checked before decoding and again under a per-user lock; the daily cap counts stored photos on every instance. */
 export function createQuotaGuard({ db, limiter, quotas }: { db: Db; limiter: RateLimiter; quotas: UploadQuotas }) {
   const dailyKey = (userId: string) => `upload-daily:user:${userId}`;
   const dailyPolicy = (limit: number): RateLimitPolicy => ({

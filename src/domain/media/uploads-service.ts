@@ -36,10 +36,7 @@ export interface UploadsDeps {
   trustedOrigins: readonly string[];
 }
 
-/**
- * Profile photos, re-encoded and stored under a random name, pending until saved on the profile. Owns `uploads` and
- * `staged_uploads` (decision 011); accounts mark photos saved through `markSaved(tx, ...)`.
- */
+/** Profile photos, pending until saved on the profile; owns `uploads` and `staged_uploads` (decision 011). */
 export function createUploadsService(deps: UploadsDeps) {
   const { db, store, now } = deps;
   const quota = createQuotaGuard({ db, limiter: deps.limiter, quotas: deps.quotas });

@@ -41,10 +41,7 @@ async function endEarlierOrders(deps: OrdersContext, userId: string): Promise<Or
   return settled;
 }
 
-/**
- * A pending order from the session's cart at current prices, its stock held, and the provider's order for the amount.
- * One pending order per shopper: checking out again ends the previous one first, so stock is never held twice.
- */
+/** One pending order per shopper: checking out again ends the previous one first, so stock is never held twice. */
 export async function checkout(deps: OrdersContext, userId: string, billing: BillingInput): Promise<PaymentStep> {
   const { db, gateway, catalog, changes, now } = deps;
   const country = findCountry(billing.country);

@@ -3,10 +3,7 @@ import { withTransaction } from "#db/client.ts";
 import { orderItems, orders } from "#db/schema/orders.ts";
 import type { OrdersContext } from "./deps.ts";
 
-/**
- * Gives a pending order's stock back, guarded on it still being pending and held, so a hold goes back once however many
- * instances and requests try at once. Whether this call did it.
- */
+/** Guarded on the order still pending and held, so a hold goes back once however many try; whether this call did. */
 export async function releaseHold(
   deps: OrdersContext,
   orderId: string,

@@ -142,10 +142,7 @@ export async function placeOrder(tx: DbExecutor, order: PendingOrder): Promise<v
   ]);
 }
 
-/**
- * The usual payment in one statement (decision 021): the order turns paid only if still pending, held and unpaid, and
- * only then is its confirmation written to the outbox. Undefined when the order was not in that state.
- */
+/** Pays a still pending, held, unpaid order and writes its confirmation, in one statement (decision 021). */
 export async function payPendingOrder(
   tx: DbExecutor,
   payment: { orderId: string; paymentId: string; at: Date },

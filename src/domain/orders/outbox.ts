@@ -14,10 +14,7 @@ const BATCH = 20;
 
 type OutboxMessage = { id: string; kind: string; payload: Record<string, unknown> };
 
-/**
- * The confirmation e-mail's outbox row, claimed by its writer, who sends it after commit (`sendClaimed`); the periodic
- * job picks it up only if that did not happen. Undefined when the order's confirmation was written before.
- */
+/** Claimed by its writer, who sends it after commit (else the periodic job). Undefined when written before. */
 export function writeConfirmation(deps: OrdersContext, tx: DbExecutor, orderId: string): Promise<OutboxMessage | undefined> {
   return writeClaimed(tx, confirmationMail(deps, orderId));
 }

@@ -162,10 +162,7 @@ export async function completeIfPaid(deps: OrdersContext, order: Order): Promise
   return money ? completeWithPayment(deps, order, money.id) : undefined;
 }
 
-/**
- * Ends a pending order's hold after asking the provider: money it holds completes the order instead (`settled`), so a
- * captured payment never lands on a released order (decision 015).
- */
+/** Asks the provider first: money it holds completes the order (`settled`) instead of a release (decision 015). */
 export async function releaseUnlessPaid(
   deps: OrdersContext,
   order: Order,

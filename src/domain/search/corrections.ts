@@ -6,10 +6,7 @@ import { type Candidate, correctWord } from "./spelling.ts";
 /** Nearest terms by trigram distance per word, before the edit distance decides. */
 const CORRECTION_CANDIDATES = 5;
 
-/**
- * Corrections against the dictionary in one statement (decision 017), which also answers each word's stem as tsquery
- * text (`'comfort'`, `'t' & 'shirt'`) for `isCommonWord`.
- */
+/** Corrections in one statement (decision 017), also answering each word's stem as tsquery text (`isCommonWord`). */
 export async function correctionsFor(
   db: Db,
   words: string[],

@@ -14,10 +14,7 @@ export function createTermCounts(db: Db, { maxAgeMs = 60_000, now = Date.now }: 
   const current = freshSnapshot(() => read(db), { maxAgeMs, now });
 
   return {
-    /**
-     * Taking the words as independent (shares multiplied) underestimates words that go together, which only ever errs
-     * towards the plan that is safe for rare words.
-     */
+    /** Words taken as independent: an underestimate, which only errs towards the plan safe for rare words. */
     async estimateMatches(finished: readonly string[], prefix: string | undefined): Promise<{ matches: number; total: number }> {
       const { total, count, countStartingWith, lexemeShare } = await current();
       if (total === 0) return { matches: 0, total };
