@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CartOptionKey } from "#shared/cart-options.ts";
 import { cartMessages, fieldMessages } from "#shared/messages.ts";
 import { idParam } from "./catalog.ts";
 import { safeText } from "./text.ts";
@@ -9,26 +10,13 @@ import { safeText } from "./text.ts";
 export const CART_QUANTITY_MAX = 999;
 const OPTION_VALUE_MAX = 50;
 
-export const cartOptionLists = [
-  { key: "productRam", label: "RAM" },
-  { key: "size", label: "Size" },
-  { key: "productWeight", label: "Weight" },
-] as const;
-
-export type CartOptionKey = (typeof cartOptionLists)[number]["key"];
-export type CartOptionChoice = Partial<Record<CartOptionKey, string>>;
-
-export function optionListsOf(product: Record<CartOptionKey, readonly string[]>) {
-  return cartOptionLists.filter(({ key }) => product[key].length > 0);
-}
-
-/** A value the list does not offer is no choice. */
-export function firstMissingOption(product: Record<CartOptionKey, readonly string[]>, chosen: CartOptionChoice) {
-  return optionListsOf(product).find(({ key }) => {
-    const value = chosen[key];
-    return value === undefined || !product[key].includes(value);
-  });
-}
+export {
+  type CartOptionChoice,
+  type CartOptionKey,
+  cartOptionLists,
+  firstMissingOption,
+  optionListsOf,
+} from "#shared/cart-options.ts";
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

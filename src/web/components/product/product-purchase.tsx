@@ -1,7 +1,7 @@
 import { GitCompare, Heart } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { type CartOptionChoice, firstMissingOption, optionListsOf } from "#shared/schemas/cart.ts";
+import { type CartOptionChoice, firstMissingOption, optionListsOf } from "#shared/cart-options.ts";
 import type { action as cartAction } from "../../routes/cart.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
