@@ -24,13 +24,21 @@ import {
   textTable,
   waitForReady,
 } from "./lib.ts";
+import { PAGE_SCRIPTS_GZIP_KB } from "./page-weight.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = path.join(import.meta.dirname, ".data", "lighthouse");
 const resultsDir = path.join(import.meta.dirname, "results");
 
-/** The issue's targets (mobile preset). */
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100, productJsKb: 150, cls: 0.02 };
+/** The issue's targets (mobile preset); the script budget is the one `npm test` enforces on the build. */
+const TARGETS = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  productJsKb: PAGE_SCRIPTS_GZIP_KB,
+  cls: 0.02,
+};
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 interface PageResult {

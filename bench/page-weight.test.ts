@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PAGE_SCRIPTS_GZIP_KB, pageScripts } from "./page-weight.ts";
+
+// Reads the production build that `npm test` makes before Vitest runs; without one it fails, saying so.
+const client = path.resolve(import.meta.dirname, "../build/client");
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+describe("the browser's JavaScript", () => {
+  it(`stays within ${PAGE_SCRIPTS_GZIP_KB} KB gzip on every page`, () => {
+    const pages = pageScripts(client);
+    expect(pages.map((p) => p.route)).toEqual(
+      expect.arrayContaining(["routes/home", "category-listing", "routes/product", "routes/cart", "routes/sign-in"]),
+    );
+    const over = pages
+      .filter((p) => p.gzipBytes > PAGE_SCRIPTS_GZIP_KB * 1024)
+      .map((p) => `${p.route}: ${kb(p.gzipBytes)} KB (${p.files.join(", ")})`);
+    expect(over, `pages over the budget of ${PAGE_SCRIPTS_GZIP_KB} KB gzip`).toEqual([]);
+  });
+
+  // The pages' CSP forbids eval: a library that probes `new Function` (zod's validator compiler) logs a violation.
+  it("carries no validation library and compiles no code at run time", () => {
+    const assets = path.join(client, "assets");
+    const offenders = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .filter((file) => /\bnew Function\b|\beval\(|\bzod\b|\$ZodType/.test(readFileSync(path.join(assets, file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
