@@ -49,7 +49,7 @@ export function pageScripts(clientDir: string): PageScripts[] {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(path.join(clientDir, file), "utf8");
-    for (const [, relative] of code.matchAll(/(?:\bimport|\bfrom)\s*["'](\.\.?\/[^"']+\.js)["']/g)) {
+    for (const [, relative = ""] of code.matchAll(/(?:\bimport|\bfrom)\s*["'](\.\.?\/[^"']+\.js)["']/g)) {
       load(path.posix.join(path.posix.dirname(file), relative), seen);
     }
   };
