@@ -28,6 +28,7 @@ import { pageSecurityHeaders } from "./plugins/page-security-headers.ts";
 import { requestGuards } from "./plugins/request-guards.ts";
 import { applyStaticSecurityHeaders } from "./plugins/static-security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { enforceRequestDeadlines } from "./request-deadlines.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { type WarmUp, warmUp } from "./warm-up.ts";
 
@@ -66,7 +67,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     http: {
       headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
-      // Node checks both timeouts on this interval (30 s by default, so a 20 s limit cut at 20-50 s).
+      // Node checks both timeouts on this interval (30 s by default, so a 20 s limit cut at 20-50 s); from the
+      // request's first byte, so request-deadlines.ts counts them again from the connection's (decision 028).
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
     },
     // Whose X-Forwarded-For to believe (TRUST_PROXY): by default nobody's, so a client cannot pick its own address.
@@ -76,6 +78,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
   if (logging.choice.fallback) server.log.warn(logging.choice.fallback);
   manageConnections(server, config.HTTP_IDLE_TIMEOUT_MS);
+  enforceRequestDeadlines(server.server, {
+    headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+  });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
 

@@ -70,6 +70,49 @@ describe("connection timeouts, as configured", () => {
     expect(bodyMs).toBeLessThan(5000);
   });
 
+  it("counts the header and request timeouts from when the connection could send, not from the request's first byte", async () => {
+    const port = await freePort();
+    startShop(await tempDataDir(), port, timeouts);
+    await waitForReady(port);
+    const quietFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // Silent for most of the idle timeout, then headers a line at a time (Node alone cut this at 1.2 + 2 + up to 1 s).
+    const lateHeaders = await rawClient(port);
+    // After one answer on a keep-alive connection, the same.
+    const keptAlive = await rawClient(port);
+    keptAlive.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    while (!keptAlive.received().includes('"ok"')) await quietFor(20);
+    const answeredAt = performance.now();
+    // Silent, then whole headers and a body a byte at a time: cut at the request timeout from connecting.
+    const lateBody = await rawClient(port);
+
+    await quietFor(1200);
+    lateHeaders.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    trickle(lateHeaders.socket, 200, (n) => `X-Slow-${n}: 1\r\n`);
+    keptAlive.socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    trickle(keptAlive.socket, 200, (n) => `X-Slow-${n}: 1\r\n`);
+    lateBody.socket.write(
+      "POST /api/user/signin HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+    );
+    trickle(lateBody.socket, 200, () => " ");
+
+    const [headersMs, keptAliveClosedAt, bodyMs] = await Promise.all([
+      lateHeaders.closedAfter,
+      keptAlive.closedAfter.then(() => performance.now()),
+      lateBody.closedAfter,
+    ]);
+    // HTTP_HEADERS_TIMEOUT_MS is 2 s and HTTP_REQUEST_TIMEOUT_MS 3 s; the margin is for a loaded machine.
+    expect(headersMs).toBeGreaterThanOrEqual(1900);
+    expect(headersMs).toBeLessThan(2700);
+    expect(lateHeaders.received()).toMatch(/^HTTP\/1\.1 408/);
+    expect(keptAliveClosedAt - answeredAt).toBeGreaterThanOrEqual(1900);
+    expect(keptAliveClosedAt - answeredAt).toBeLessThan(2700);
+    expect(keptAlive.received()).toMatch(/HTTP\/1\.1 408/);
+    expect(bodyMs).toBeGreaterThanOrEqual(2900);
+    expect(bodyMs).toBeLessThan(3700);
+    expect(lateBody.received()).toMatch(/^HTTP\/1\.1 408/);
+  });
+
   it("never cuts a connection whose request is being answered, however long the answer takes to start", async () => {
     const port = await freePort();
     startShop(await tempDataDir(), port, { ...timeouts, HTTP_REQUEST_TIMEOUT_MS: "6000" });
