@@ -114,9 +114,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     global: true,
     threshold: 1024,
     encodings: ["br", "gzip", "deflate"],
-    // Answers up to 64 KB (every API answer but the largest lists) are compressed in one call on the main thread. Through
-    // a compression stream, as the plugin does above 8 KB on 2 cores, a 20 KB product list cost about 1.3 ms more of
-    // the shop's CPU with Brotli (stream set-up, the thread pool, the pipeline) than the compression itself.
+    // Answers up to 64 KB are compressed in one call on the main thread: a compression stream's set-up, thread
+    // pool and pipeline cost more CPU than compressing (bench/results/2026-11-27-compression-sync-threshold.md).
     syncThreshold: 64 * 1024,
   });
   await server.register(fastifyCookie);
@@ -211,13 +210,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 /**
- * Connections, from the first byte to the last:
- * - one on which nothing moves for `idleMs` (it never sends a request, or sits idle between keep-alive requests) is
- *   closed, so silent clients cannot hold file descriptors; a request being answered is never cut by this (slow
- *   requests are the request timeout's business: 408);
- * - on `server.close()` (SIGTERM) Fastify stops accepting and answers new requests 503; requests in flight finish with
- *   `Connection: close`, and every keep-alive socket is closed as soon as it is idle, so the close completes (and the
- *   database is closed) without waiting for clients to hang up.
+ * A connection on which nothing moves for `idleMs` is closed (a request being answered never is); on `server.close()`
+ * requests in flight finish with `Connection: close` and idle keep-alive sockets close at once, so SIGTERM completes
+ * without waiting for clients to hang up.
  */
 function manageConnections(server: FastifyInstance, idleMs: number) {
   const inFlight = new Set<ServerResponse>();
