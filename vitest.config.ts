@@ -30,7 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           setupFiles: ["tests/support/setup-env.ts"],
           isolate: false,
           testTimeout: 30_000,
