@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { requestMessages } from "#shared/messages.ts";
 import { api } from "./api/index.ts";
 import type { Config } from "./config/load-config.ts";
 import { createCookies } from "./cookies.ts";
@@ -141,7 +142,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       return { status: "ok", database: database.kind };
     } catch (error) {
       server.log.warn({ err: error }, "readiness check failed");
-      return reply.status(503).send(errorBody("The database does not answer"));
+      return reply.status(503).send(errorBody(requestMessages.databaseDown));
     }
   });
 

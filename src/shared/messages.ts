@@ -348,6 +348,15 @@ export const requestMessages = {
     "This page takes a form (application/x-www-form-urlencoded or multipart/form-data), not this content type.",
   formNoBoundary: "This multipart form names no boundary, so its fields cannot be read.",
   formMalformed: "This form could not be read: its body does not match its content type.",
+  /** `/readyz` while the database does not answer (the load balancer's and the operator's reading). */
+  databaseDown: "The database does not answer",
+} as const;
+
+/** `/download/{file}`: a picture's name or width that is not one of ours. */
+export const downloadMessages = {
+  invalidName: "Invalid file name",
+  notFound: "File not found",
+  width: (widths: readonly number[]) => `Image width must be one of ${widths.join(", ")}`,
 } as const;
 
 /** The accounts service's refusals (sign-in, codes, passwords, Google). */

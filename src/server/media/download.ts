@@ -5,10 +5,11 @@ import type { ImageStore, StoredImage } from "#domain/media/ports.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { etagMatches } from "#shared/etags.ts";
 import { isStoredImageName } from "#shared/images.ts";
+import { downloadMessages } from "#shared/messages.ts";
 import { sendBusy } from "../plugins/database-outage.ts";
 import { errorBody } from "../plugins/error-handler.ts";
 
-const WIDTH_MESSAGE = `Image width must be one of ${IMAGE_WIDTHS.join(", ")}`;
+const WIDTH_MESSAGE = downloadMessages.width(IMAGE_WIDTHS);
 const variantQuery = z.object({
   w: z.coerce
     .number({ error: WIDTH_MESSAGE })
@@ -27,7 +28,7 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
   app.get("/:file", { schema: { hide: true } }, async (request, reply) => {
     const { file } = request.params as { file: string };
     if (!isStoredImageName(file)) {
-      return reply.status(400).send(errorBody("Invalid file name"));
+      return reply.status(400).send(errorBody(downloadMessages.invalidName));
     }
     const query = variantQuery.safeParse(request.query);
     if (!query.success) return reply.status(400).send(errorBody(WIDTH_MESSAGE));
@@ -45,7 +46,7 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
       request.log.error({ err: error, file }, "the image store did not answer");
       return sendBusy(request, reply);
     }
-    if (!image) return reply.status(404).send(errorBody("File not found"));
+    if (!image) return reply.status(404).send(errorBody(downloadMessages.notFound));
 
     reply.header("cache-control", IMMUTABLE_FOR_A_YEAR);
     if (image === "unchanged") return reply.header("etag", held).status(304).send();
@@ -59,7 +60,7 @@ export async function mediaRoutes(app: FastifyInstance, { images, variants }: { 
     return reply.send(image.body);
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody("File not found")));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(downloadMessages.notFound)));
 }
 
 /** The tag of an `If-None-Match` naming exactly one strong tag (RFC 9110 §8.8.3); anything else is left to `isFresh`. */
