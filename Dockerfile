@@ -17,6 +17,7 @@ RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=1 \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { nodeFlags } from "../scripts/node-flags.ts";
+import { nodeFlags, processEnv } from "../scripts/node-flags.ts";
 
 /** A failure of the harness itself (not a missed target): the run exits non-zero. */
 export class HarnessError extends Error {
@@ -515,9 +515,10 @@ export function blocksPerRequest(before: BlockCounters, after: BlockCounters, re
 // The production server and load at a fixed rate.
 
 /**
- * What a benchmark's production start needs besides its own settings: production mode, no demo seed, a fresh session
- * secret (required in production on PostgreSQL), the labelled test payment provider (production on PostgreSQL refuses
- * to start without a provider chosen), warnings only in the log, and the loopback address and port.
+ * What a benchmark's production start needs besides its own settings: `npm start`'s environment (processEnv),
+ * production mode, no demo seed, a fresh session secret (required in production on PostgreSQL), the labelled test
+ * payment provider (production on PostgreSQL refuses to start without a provider chosen), warnings only in the log,
+ * and the loopback address and port.
  */
 export function productionServerEnv(options: {
   dataDir: string;
@@ -528,6 +529,7 @@ export function productionServerEnv(options: {
 }): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...processEnv,
     DATA_DIR: options.dataDir,
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: randomBytes(32).toString("base64url"),

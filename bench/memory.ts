@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { processEnv } from "../scripts/node-flags.ts";
 import {
   freePort,
   gitFacts,
@@ -81,6 +82,7 @@ async function measure(target: "pglite" | "postgres", adminUrl: string | undefin
   mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...processEnv,
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",

@@ -1,5 +1,6 @@
 // The Node (V8) flags the shop's process runs with: `npm start` and the Dockerfile print them with
 // `node scripts/node-flags.ts`, and the benchmarks start the server with `nodeFlags(env)`, so all run the same process.
+// `processEnv` is the environment it starts with besides: package.json's start script and the Dockerfile set it.
 //
 // - The old generation is capped at 384 MB: the memory budget (bench/README.md, "Memory benchmark").
 // - The young generation's semi-space is chosen by database. On the embedded database (no DATABASE_URL) it stays at
@@ -18,6 +19,12 @@
 //   10 ms in 5 of 8 rounds with the flag, 0 of 8 without.
 
 import { loadDotEnv } from "../src/server/dotenv.ts";
+
+/**
+ * One glibc malloc arena for every thread: libvips decodes uploaded photos on libuv's and its own threads, and each
+ * thread's arena kept the high-water mark of the decodes it ran (decision 028). Ignored where glibc is not the allocator.
+ */
+export const processEnv = { MALLOC_ARENA_MAX: "1" } as const;
 
 const OLD_GENERATION_CAP = "--max-old-space-size=384";
 

@@ -113,6 +113,7 @@ export const uploadMessages = {
   notMultipart: "Send the photo as multipart/form-data in the field `images`.",
   tooManyParts: "The upload has too many parts. Send only the photos, in the field `images`.",
   tooManyPixels: "This image has too many pixels. Please choose a smaller photo.",
+  busy: "Too many photos are being processed right now. Please try again in a minute.",
   notOwnUpload: "That image was not uploaded by you. Please upload the photo again.",
   notUploadNames: "images must be uploaded image names",
 } as const;

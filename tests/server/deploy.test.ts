@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config/load-config.ts";
-import { nodeFlags } from "../../scripts/node-flags.ts";
+import { nodeFlags, processEnv } from "../../scripts/node-flags.ts";
 
 // The deployment files (Dockerfile, compose.yaml, deploy/): nothing here can pull or build an image, so compose.yaml is
 // validated by Compose itself (`docker compose config`, or the older `docker-compose config`, which .ci/run installs)
@@ -238,6 +238,15 @@ describe("Dockerfile", () => {
     // A shell only to fill in the flags, then `exec`: Node replaces it as PID 1 and receives SIGTERM itself.
     expect(JSON.parse(cmd.slice("CMD ".length))).toEqual(["sh", "-c", `exec ${nodeCommand}`]);
     expect(find(runtime, /^COPY .*scripts\/node-flags\.ts/)).toHaveLength(1);
+  });
+
+  it("starts the process with npm start's environment (processEnv)", () => {
+    const env = find(runtime, /^ENV /).join(" ");
+    const start: string = JSON.parse(read("package.json")).scripts.start;
+    for (const [key, value] of Object.entries(processEnv)) {
+      expect(env).toMatch(new RegExp(`\\b${key}=${value}\\b`));
+      expect(start).toContain(`${key}=${value} NODE_ENV=production node `);
+    }
   });
 
   it("declares its port, a health check on /healthz, and DATA_DIR on a volume", () => {

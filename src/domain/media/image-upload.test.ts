@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { accountMessages } from "#shared/messages.ts";
-import { detectImageKind, reencodeProfileImage } from "./image-upload.ts";
+import { accountMessages, uploadMessages } from "#shared/messages.ts";
+import { detectImageKind, profileImageDecodes, reencodeProfileImage } from "./image-upload.ts";
 
 const solid = (format: "png" | "jpeg" | "webp", width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: "#c62828" } })
@@ -33,5 +33,18 @@ describe("profile image upload", () => {
       message: accountMessages.imageType,
     });
     await expect(reencodeProfileImage(png, { maxPixels: 1000 })).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("decodes one photo at a time and keeps at most eight waiting: more are refused with 429", async () => {
+    const png = await solid("png", 1200, 900);
+    const uploads = Array.from({ length: 10 }, () => reencodeProfileImage(png, { maxPixels: 10_000_000 }));
+    expect({ running: profileImageDecodes.running, waiting: profileImageDecodes.waiting }).toEqual({ running: 1, waiting: 8 });
+    const outcomes = await Promise.allSettled(uploads);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(9);
+    expect(outcomes[9]).toMatchObject({
+      status: "rejected",
+      reason: { code: "TOO_MANY_REQUESTS", message: uploadMessages.busy },
+    });
+    expect({ running: profileImageDecodes.running, waiting: profileImageDecodes.waiting }).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { accountMessages, uploadMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
+import { createGate } from "./gate.ts";
 
 export const PROFILE_IMAGE_MAX_PX = 512;
 
@@ -16,23 +17,37 @@ export function detectImageKind(data: Uint8Array): ImageKind | undefined {
 }
 
 /**
+ * Uploaded photos are decoded one at a time in the process, a few more waiting: a photo just under UPLOAD_MAX_PIXELS
+ * holds much of its decoded image in libvips, and libuv's pool would decode four at once, memory glibc keeps
+ * (docs/decisions/028-slow-clients-and-hostile-uploads.md).
+ */
+export const profileImageDecodes = createGate({
+  slots: 1,
+  queue: 8,
+  busyMessage: uploadMessages.busy,
+  retryAfterSeconds: 60,
+});
+
+/**
  * Decodes an uploaded photo and re-encodes it as WebP of at most 512 px, without metadata (EXIF location, ICC, XMP):
  * what is stored is pixels we produced, never the sender's bytes, so a polyglot file (an image that is also HTML or a
  * script) cannot survive. Refuses anything that is not a JPEG, PNG or WebP by content, or that does not decode.
  */
 export async function reencodeProfileImage(data: Uint8Array, options: { maxPixels: number }) {
   if (!detectImageKind(data)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
-  try {
-    const { data: output, info } = await sharp(data, { limitInputPixels: options.maxPixels, failOn: "error", animated: false })
-      .rotate()
-      .resize(PROFILE_IMAGE_MAX_PX, PROFILE_IMAGE_MAX_PX, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { data: output, width: info.width, height: info.height, contentType: "image/webp" as const };
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new AppError("PAYLOAD_TOO_LARGE", uploadMessages.tooManyPixels);
+  return profileImageDecodes.run(async () => {
+    try {
+      const { data: output, info } = await sharp(data, { limitInputPixels: options.maxPixels, failOn: "error", animated: false })
+        .rotate()
+        .resize(PROFILE_IMAGE_MAX_PX, PROFILE_IMAGE_MAX_PX, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      return { data: output, width: info.width, height: info.height, contentType: "image/webp" as const };
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new AppError("PAYLOAD_TOO_LARGE", uploadMessages.tooManyPixels);
+      }
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
     }
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
-  }
+  });
 }

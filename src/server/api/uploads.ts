@@ -1,12 +1,19 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createGate } from "#domain/media/gate.ts";
 import type { Services } from "#domain/services.ts";
 import { imageUrl } from "#shared/images.ts";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages, uploadMessages } from "#shared/messages.ts";
 import { multipartLimits, readFileParts } from "./multipart-images.ts";
 import { requester, signedInShopper } from "./route-support.ts";
 import { userErrors as errors, imageFields } from "./user-schemas.ts";
+
+/**
+ * Upload requests whose bodies are read two at a time per process, eight more waiting unread (their bytes stay in the
+ * socket): each may hold five photos of UPLOAD_MAX_BYTES until they are decoded (decision 028).
+ */
+const uploadBodies = createGate({ slots: 2, queue: 8, busyMessage: uploadMessages.busy, retryAfterSeconds: 60 });
 
 const uploadJson = z.object({ _id: z.string(), id: z.string(), ...imageFields, width: z.number(), height: z.number() });
 
@@ -47,12 +54,13 @@ export const uploadsApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: 
       },
     },
     async (request) => {
-      const files = await readFileParts(request, uploadMaxBytes);
-      const names = request.user
-        ? (await uploads.uploadMany({ userId: request.user.id, files })).map((upload) => upload.fileName)
-        : (await uploads.stage({ requester: requester(request), origin: request.headers.origin, files })).map(
-            (upload) => upload.fileName,
-          );
+      const names = await uploadBodies.run(async () => {
+        const files = await readFileParts(request, uploadMaxBytes);
+        const stored = request.user
+          ? await uploads.uploadMany({ userId: request.user.id, files })
+          : await uploads.stage({ requester: requester(request), origin: request.headers.origin, files });
+        return stored.map((upload) => upload.fileName);
+      });
       return {
         error: false as const,
         msg: accountMessages.imagesUploaded,
