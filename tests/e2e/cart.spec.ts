@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { truncate } from "../../src/shared/text.ts";
 import { type ApiProduct, allProducts, expectNoSeriousAxeViolations } from "./browsing-helpers.ts";
+import { createVerifiedAccount } from "./support/shop-api.ts";
 
 // The cart in the browser (decision 013): a visitor's guest cart, merged into the account's at sign-in; quantities
 // and Remove through fetchers with a busy state, the header following without a reload; and the same without scripts.
-const harness = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const PASSWORD = "correct horse battery";
 
 let products: ApiProduct[] = [];
@@ -23,17 +22,7 @@ const cartRows = (page: Page) =>
     .filter({ has: page.getByRole("rowheader") });
 
 /** A verified account made through the API (code read from the test mail server), signed in through the page later. */
-async function createAccount(request: APIRequestContext): Promise<string> {
-  const email = `cart-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await request.post("/api/user/signup", {
-    data: { name: "Kiran Das", email, phone: "9876543210", password: PASSWORD, isAdmin: false },
-  });
-  expect(signUp.ok()).toBe(true);
-  const code = ((await (await fetch(`${harness}/mail/code?to=${encodeURIComponent(email)}&after=0`)).json()) as { code: string })
-    .code;
-  expect((await request.post("/api/user/verifyemail", { data: { email, otp: code } })).ok()).toBe(true);
-  return email;
-}
+const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, "cart", PASSWORD);
 
 /** On the product page: the first choice of each option list the product has. */
 async function chooseOptions(page: Page, product: ApiProduct) {

@@ -1,13 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { allProducts, firstCategory } from "./browsing-helpers.ts";
+import { createVerifiedAccount } from "./support/shop-api.ts";
 
 // Every page, signed out and signed in, loads and hydrates without a console error, an uncaught exception or a
 // Content-Security-Policy issue in DevTools (decision 029: a library probing `new Function` was one on every page).
 // Desktop only: the pages run the same scripts at every width.
 test.skip(({ isMobile }) => isMobile, "the same scripts run at every width");
 
-const harness = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const PASSWORD = "correct horse battery";
 
 interface Heard {
@@ -59,17 +58,7 @@ async function pagePaths(request: APIRequestContext) {
   };
 }
 
-async function createAccount(request: APIRequestContext): Promise<string> {
-  const email = `csp-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await request.post("/api/user/signup", {
-    data: { name: "Kiran Das", email, phone: "9876543210", password: PASSWORD, isAdmin: false },
-  });
-  expect(signUp.ok()).toBe(true);
-  const code = ((await (await fetch(`${harness}/mail/code?to=${encodeURIComponent(email)}&after=0`)).json()) as { code: string })
-    .code;
-  expect((await request.post("/api/user/verifyemail", { data: { email, otp: code } })).ok()).toBe(true);
-  return email;
-}
+const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, "csp", PASSWORD);
 
 test.beforeEach(async ({ page }) => {
   // Google Identity Services cannot load here (no network): an empty script stands in, so no failed load is logged.

@@ -1,4 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect } from "@playwright/test";
 
 // What the shop's own API says, so browser tests compare the page with the catalogue instead of hard-coding data.
 
@@ -24,4 +25,20 @@ export async function apiProducts(request: APIRequestContext, path: string): Pro
 
 export async function apiHomeBanners(request: APIRequestContext): Promise<ApiBanner[]> {
   return (await request.get("/api/homeBanner")).json();
+}
+
+/** The test harness beside the shop (scripts/e2e-server.ts): its mail server's codes, among others. */
+export const harness = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** A verified account made through the API (its code read from the test mail server); signed in through the page later. */
+export async function createVerifiedAccount(request: APIRequestContext, prefix: string, password: string): Promise<string> {
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+  const signUp = await request.post("/api/user/signup", {
+    data: { name: "Kiran Das", email, phone: "9876543210", password, isAdmin: false },
+  });
+  expect(signUp.ok()).toBe(true);
+  const code = ((await (await fetch(`${harness}/mail/code?to=${encodeURIComponent(email)}&after=0`)).json()) as { code: string })
+    .code;
+  expect((await request.post("/api/user/verifyemail", { data: { email, otp: code } })).ok()).toBe(true);
+  return email;
 }
