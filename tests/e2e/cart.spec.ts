@@ -22,7 +22,7 @@ const cartRows = (page: Page) =>
     .filter({ has: page.getByRole("rowheader") });
 
 /** A verified account made through the API (code read from the test mail server), signed in through the page later. */
-const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, "cart", PASSWORD);
+const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, { prefix: "cart", password: PASSWORD });
 
 /** On the product page: the first choice of each option list the product has. */
 async function chooseOptions(page: Page, product: ApiProduct) {

@@ -5,7 +5,6 @@ import { createVerifiedAccount } from "./support/shop-api.ts";
 // Every page, signed out and signed in, loads and hydrates without a console error, an uncaught exception or a
 // Content-Security-Policy issue in DevTools (decision 029: a library probing `new Function` was one on every page).
 // Desktop only: the pages run the same scripts at every width.
-test.skip(({ isMobile }) => isMobile, "the same scripts run at every width");
 
 const PASSWORD = "correct horse battery";
 
@@ -58,7 +57,7 @@ async function pagePaths(request: APIRequestContext) {
   };
 }
 
-const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, "csp", PASSWORD);
+const createAccount = (request: APIRequestContext) => createVerifiedAccount(request, { prefix: "csp", password: PASSWORD });
 
 test.beforeEach(async ({ page }) => {
   // Google Identity Services cannot load here (no network): an empty script stands in, so no failed load is logged.

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ratingFromReviews } from "../../src/shared/ratings.ts";
 import { allProducts, expectNoSeriousAxeViolations } from "./browsing-helpers.ts";
+import { createVerifiedAccount } from "./support/shop-api.ts";
 
 // A shopper reviews a product: signed up (through the API, the code read from the mail), signed in on the page that
 // brings them back to the product's reviews, the review posted, then shown first with the product's new rating.
-const harness = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const PASSWORD = "correct horse battery";
 
 interface ApiReview {
@@ -14,18 +14,8 @@ interface ApiReview {
   customerRating: number;
 }
 
-async function signUpVerified(request: APIRequestContext, name: string): Promise<string> {
-  const email = `reviewer-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await request.post("/api/user/signup", {
-    data: { name, email, phone: "9876543210", password: PASSWORD, isAdmin: false },
-  });
-  expect(signUp.status()).toBe(200);
-  const mail = (await (await fetch(`${harness}/mail/code?to=${encodeURIComponent(email)}&after=0`)).json()) as { code?: string };
-  if (!mail.code) throw new Error(`no code mailed to ${email}`);
-  const verified = await request.post("/api/user/verifyemail", { data: { email, otp: mail.code } });
-  expect(verified.status()).toBe(200);
-  return email;
-}
+const signUpVerified = (request: APIRequestContext, name: string) =>
+  createVerifiedAccount(request, { prefix: "reviewer", password: PASSWORD, name });
 
 /** A product with a few demo reviews, from the end of the catalogue, a different one for each viewport. */
 async function reviewedProduct(request: APIRequestContext, nth: number): Promise<{ id: string; reviews: ApiReview[] }> {
