@@ -115,8 +115,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     global: true,
     threshold: 1024,
     encodings: ["br", "gzip", "deflate"],
-    // Answers up to 64 KB are compressed in one call on the main thread: a compression stream's set-up, thread
-    // pool and pipeline cost more CPU than compressing (bench/results/2026-11-27-compression-sync-threshold.md).
+    // Answers below syncThreshold are compressed in one call on the main thread: a compression stream's set-up,
+    // thread pool and pipeline cost more CPU than compressing (bench/results/2026-11-27-compression-sync-threshold.md).
     syncThreshold: 64 * 1024,
   });
   await server.register(fastifyCookie);

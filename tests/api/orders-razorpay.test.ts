@@ -16,11 +16,7 @@ beforeAll(async () => {
   standIn = await startRazorpayStandIn();
   app = await createTestApp({
     env: {
-      PAYMENT_PROVIDER: "razorpay",
-      RAZORPAY_KEY_ID: standIn.keyId,
-      RAZORPAY_KEY_SECRET: standIn.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: standIn.webhookSecret,
-      RAZORPAY_API_URL: standIn.url,
+      ...standIn.env,
     },
   });
   kit = ordersTestKit(app);

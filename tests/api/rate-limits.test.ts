@@ -14,7 +14,8 @@ import { writeLimitMessages } from "#shared/messages.ts";
 import { uniqueIp } from "../support/accounts.ts";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { requestPage } from "../support/pages.ts";
+import { createTestApp, type TestApp } from "../support/test-app.ts";
 import { multipart, photos } from "../support/uploads.ts";
 
 // Issue 30, "What must be true" 3: every write a visitor or a shopper can repeat has a limit (src/domain/rate-limit/
@@ -53,25 +54,10 @@ async function form(
   options: { ip?: string; sid?: string; jar?: Record<string, string> } = {},
 ) {
   const jar = options.jar ?? {};
-  const response = await app.server.inject({
-    method: "POST",
-    url,
-    remoteAddress: options.ip ?? uniqueIp(),
-    cookies: { ...jar, ...(options.sid ? { sid: options.sid } : {}) },
-    headers: {
-      host: new URL(TEST_PUBLIC_URL).host,
-      origin: TEST_PUBLIC_URL,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
+  const cookies = { ...jar, ...(options.sid ? { sid: options.sid } : {}) };
+  const { response, ...page } = await requestPage(app, "POST", url, { cookies, form: fields, ip: options.ip });
   for (const cookie of response.cookies) jar[cookie.name] = cookie.value;
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    html: response.body.replaceAll("<!-- -->", ""),
-    cookies: response.cookies.map((cookie) => cookie.name),
-  };
+  return { status: page.status, headers: page.headers, html: page.html, cookies: response.cookies.map((cookie) => cookie.name) };
 }
 
 async function api(options: InjectOptions & { token?: string; ip?: string }) {

@@ -19,11 +19,7 @@ async function shopOn(keyId: string, env: Record<string, string>) {
   const app = await createTestApp({
     web: true,
     env: {
-      PAYMENT_PROVIDER: "razorpay",
-      RAZORPAY_KEY_ID: standIn.keyId,
-      RAZORPAY_KEY_SECRET: standIn.keySecret,
-      RAZORPAY_WEBHOOK_SECRET: standIn.webhookSecret,
-      RAZORPAY_API_URL: standIn.url,
+      ...standIn.env,
       ...env,
     },
   });

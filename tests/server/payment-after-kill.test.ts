@@ -60,11 +60,7 @@ describe.each(drivers)("a payment captured while the shop was killed, on $name",
       const port = await freePort();
       const env = {
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        PAYMENT_PROVIDER: "razorpay",
-        RAZORPAY_KEY_ID: standIn.keyId,
-        RAZORPAY_KEY_SECRET: standIn.keySecret,
-        RAZORPAY_WEBHOOK_SECRET: standIn.webhookSecret,
-        RAZORPAY_API_URL: standIn.url,
+        ...standIn.env,
       };
       const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
         const response = await fetch(`http://127.0.0.1:${port}${url}`, {

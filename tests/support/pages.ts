@@ -2,8 +2,9 @@ import { uniqueIp } from "./accounts.ts";
 import { TEST_PUBLIC_URL, type TestApp } from "./test-app.ts";
 
 /**
- * A page as a browser asks for it, without scripts: the shop's own Host, the session cookie `sid` when given, and a form
- * posted from the shop's origin (React Router compares them). The HTML loses React's `<!-- -->` text separators.
+ * A page as a browser asks for it, without scripts: from `ip` (a fresh address by default), the shop's own Host, the
+ * session cookie `sid` when given, and a form posted from the shop's origin (React Router compares them). The HTML
+ * loses React's `<!-- -->` text separators.
  */
 export async function requestPage(
   app: TestApp,
@@ -13,12 +14,13 @@ export async function requestPage(
     sid,
     cookies = sid ? { sid } : {},
     form,
-  }: { sid?: string; cookies?: Record<string, string>; form?: Record<string, string> } = {},
+    ip = uniqueIp(),
+  }: { sid?: string; cookies?: Record<string, string>; form?: Record<string, string>; ip?: string } = {},
 ) {
   const response = await app.server.inject({
     method,
     url,
-    remoteAddress: uniqueIp(),
+    remoteAddress: ip,
     cookies,
     headers: {
       host: new URL(TEST_PUBLIC_URL).host,

@@ -136,8 +136,17 @@ export async function startRazorpayStandIn({
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    /** The shop's settings that point PAYMENT_PROVIDER=razorpay at this stand-in. */
+    env: {
+      PAYMENT_PROVIDER: "razorpay",
+      RAZORPAY_KEY_ID: keyId,
+      RAZORPAY_KEY_SECRET: keySecret,
+      RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+      RAZORPAY_API_URL: url,
+    },
     keyId,
     keySecret,
     webhookSecret,
