@@ -13,10 +13,6 @@ export default defineConfig({
     // The context token module is kept external BY NAME, or the SSR bundle gets its own copy (docs/architecture.md, "A request through the web app").
     fastifyReactRouterDev({ entry: "./src/server/main.ts", externalizeServerEntryImports: ["#app-context"] }),
   ],
-  // The server build bundles the icons it uses. Left external, `import { Heart } from "lucide-react"` loads the whole
-  // library at start-up: about 1,600 icons, 5 MB of the process's live heap that every old-generation collection
-  // marks again (bench/README.md, "Steady p99 over a minute"; tests/server/deploy.test.ts checks the bundle).
-  ssr: { noExternal: ["lucide-react"] },
   environments: {
     client: {
       build: {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -310,11 +310,11 @@ describe("the Node flags (scripts/node-flags.ts)", () => {
 });
 
 describe("the server build (npm run build)", () => {
-  it("bundles the icons it uses instead of loading all of lucide-react at start-up (vite.config.ts)", () => {
-    const bundle = read("build/server/index.js");
-    // The icons' own modules are in the bundle, each with the library's licence header...
-    expect(bundle).toMatch(/@license lucide-react v[\d.]+/);
-    // ...and nothing imports the library's index, which would create its ~1,600 icons in the process's heap.
-    expect(bundle).not.toMatch(/from\s*["']lucide-react["']/);
+  it("loads no icon library at start-up: the icons are one sprite file (decision 030)", () => {
+    const chunks = readdirSync(path.join(root, "build/server/assets")).filter((file) => file.endsWith(".js"));
+    const bundle = ["index.js", ...chunks.map((file) => `assets/${file}`)].map((file) => read(`build/server/${file}`)).join();
+    // lucide-react's index would create its ~1,600 icons in the process's heap; the pages point into the sprite instead.
+    expect(bundle).not.toMatch(/lucide-react/);
+    expect(bundle).toMatch(/\/assets\/icons-[\w-]+\.svg/);
   });
 });

@@ -1,4 +1,3 @@
-import { LoaderCircle } from "lucide-react";
 import { useCallback, useRef } from "react";
 import { data, Link, useActionData, useFetchers, useNavigation } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
@@ -9,6 +8,7 @@ import { toCartPageData } from "../components/cart/cart-data.server.ts";
 import type { CartActionAnswer, CartPageData } from "../components/cart/cart-data.ts";
 import { CartLineRow } from "../components/cart/cart-line-row.tsx";
 import { CartTotals } from "../components/cart/cart-totals.tsx";
+import { Icon } from "../components/ui/icon.tsx";
 import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInHref } from "../lib/auth.server.ts";
 import { cartOwnerOf } from "../lib/cart-summary.server.ts";
@@ -174,7 +174,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       )}
       {busy ? (
         <div className="fixed inset-0 z-40 flex cursor-wait items-center justify-center bg-white/60" data-testid="cart-busy">
-          <LoaderCircle size={40} aria-hidden="true" className="animate-spin text-brand-dark" />
+          <Icon name="loader-circle" size={40} className="animate-spin text-brand-dark" />
           <span role="status" className="sr-only">
             Updating your cart…
           </span>

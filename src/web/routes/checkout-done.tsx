@@ -1,4 +1,3 @@
-import { CircleCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { servicesContext } from "#app-context";
 import { checkoutMessages } from "#shared/messages.ts";
@@ -6,6 +5,7 @@ import { formatInr } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { OrderProductsTable } from "../components/orders/order-products.tsx";
 import { toOrderRow } from "../components/orders/orders-data.server.ts";
+import { Icon } from "../components/ui/icon.tsx";
 import { requireShopper } from "../lib/auth.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import type { Route } from "./+types/checkout-done.ts";
@@ -39,7 +39,7 @@ export default function CheckoutDone({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <h1 className="mb-2 flex items-center gap-2 text-2xl font-bold text-green-800">
-          <CircleCheck aria-hidden="true" /> {checkoutMessages.paid}
+          <Icon name="circle-check" /> {checkoutMessages.paid}
         </h1>
       )}
       {refund ? <h1 className="mb-2 text-2xl font-bold">Order {order.id}</h1> : null}

@@ -1,4 +1,3 @@
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
@@ -12,6 +11,7 @@ import { FormError } from "../components/account/form-message.tsx";
 import type { PaymentStepData } from "../components/checkout/checkout-data.ts";
 import { HoldCountdown } from "../components/checkout/hold-countdown.tsx";
 import { RazorpayPayButton } from "../components/checkout/razorpay-pay-button.tsx";
+import { Icon } from "../components/ui/icon.tsx";
 import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
@@ -145,7 +145,7 @@ export default function CheckoutPay({ loaderData }: Route.ComponentProps) {
                   disabled={busy || expired}
                   className="flex w-full items-center justify-center gap-2 rounded-full bg-brand-dark px-6 py-2.5 font-semibold text-white hover:bg-brand disabled:cursor-not-allowed disabled:opacity-60"
                 >
-                  {busy ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin" /> : null}
+                  {busy ? <Icon name="loader-circle" size={18} className="animate-spin" /> : null}
                   Pay {formatInr(step.amountPaise)} (test payment)
                 </button>
                 <button

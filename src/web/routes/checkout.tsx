@@ -1,4 +1,3 @@
-import { LoaderCircle } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { CHECKOUT_SUMMARY_TITLE_MAX } from "#shared/constants.ts";
@@ -9,6 +8,7 @@ import { FormError } from "../components/account/form-message.tsx";
 import { BillingFields } from "../components/checkout/billing-form.tsx";
 import type { BillingValues, CheckoutPageData } from "../components/checkout/checkout-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { Icon } from "../components/ui/icon.tsx";
 import { attempt, failure, firstIssue, isAppError, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/checkout.ts";
@@ -132,7 +132,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             aria-describedby={blocked.length > 0 ? "checkout-blocked" : undefined}
             className="mt-4 flex w-full items-center justify-center gap-2 rounded-full bg-brand-dark px-6 py-2.5 font-semibold text-white hover:bg-brand disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {busy ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin" /> : null}
+            {busy ? <Icon name="loader-circle" size={18} className="animate-spin" /> : null}
             Checkout
           </button>
         </OrderSummary>

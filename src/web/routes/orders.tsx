@@ -1,4 +1,3 @@
-import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { servicesContext } from "#app-context";
@@ -8,6 +7,7 @@ import { OrderProductsTable } from "../components/orders/order-products.tsx";
 import { OrderStatusBadge } from "../components/orders/order-status.tsx";
 import { toOrderRow } from "../components/orders/orders-data.server.ts";
 import type { OrderRowData } from "../components/orders/orders-data.ts";
+import { Icon } from "../components/ui/icon.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/orders.ts";
@@ -160,7 +160,7 @@ function ProductsPanel({ order, closeHref }: { order: OrderRowData; closeHref: s
           aria-label="Close"
           className="rounded-full p-1 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
         >
-          <X size={20} aria-hidden="true" />
+          <Icon name="x" size={20} />
         </Link>
       </div>
       <div className="overflow-x-auto">

@@ -1,4 +1,3 @@
-import { Minus, Plus, X } from "lucide-react";
 import { type MouseEvent, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { CART_TITLE_MAX } from "#shared/constants.ts";
@@ -7,6 +6,7 @@ import { cartMessages, priceChangedNote, stockNote } from "#shared/messages.ts";
 import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { StarRating } from "../product/star-rating.tsx";
+import { Icon } from "../ui/icon.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import type { CartActionAnswer, CartLineData } from "./cart-data.ts";
 
@@ -90,7 +90,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
             aria-label={`Decrease quantity of ${title}`}
             className={stepButton}
           >
-            <Minus size={14} aria-hidden="true" />
+            <Icon name="minus" size={14} />
           </button>
           <output aria-label={`Quantity of ${title}`} className="w-8 text-center font-semibold">
             {line.quantity}
@@ -103,7 +103,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
             aria-label={`Increase quantity of ${title}`}
             className={stepButton}
           >
-            <Plus size={14} aria-hidden="true" />
+            <Icon name="plus" size={14} />
           </button>
         </fetcher.Form>
         {line.stockProblem === "notEnough" ? (
@@ -132,7 +132,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
             aria-label={`Remove ${title}`}
             className="flex size-8 items-center justify-center rounded-full text-gray-700 hover:bg-red-50 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-brand-dark"
           >
-            <X size={18} aria-hidden="true" />
+            <Icon name="x" size={18} />
           </button>
         </fetcher.Form>
       </td>

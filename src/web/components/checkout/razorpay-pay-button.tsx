@@ -1,8 +1,8 @@
-import { LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useSubmit } from "react-router";
 import { checkoutMessages, testModeMessages } from "#shared/messages.ts";
 import { formatInr } from "#shared/money.ts";
+import { Icon } from "../ui/icon.tsx";
 import type { PaymentStepData } from "./checkout-data.ts";
 
 const CHECKOUT_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
@@ -97,7 +97,7 @@ export function RazorpayPayButton({ step, nonce, disabled }: { step: PaymentStep
         disabled={disabled || opening}
         className="flex w-full items-center justify-center gap-2 rounded-full bg-brand-dark px-6 py-2.5 font-semibold text-white hover:bg-brand disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {opening ? <LoaderCircle size={18} aria-hidden="true" className="animate-spin" /> : null}
+        {opening ? <Icon name="loader-circle" size={18} className="animate-spin" /> : null}
         Pay {formatInr(step.amountPaise)}
         {testKeys ? ` ${testModeMessages.payLabel}` : null}
       </button>

@@ -1,9 +1,9 @@
-import { Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
+import { Icon } from "../ui/icon.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
@@ -131,7 +131,7 @@ export function BannerCarousel({ banners }: { banners: BannerData[] }) {
               aria-label={stopped ? "Play offers" : "Pause offers"}
               className="flex size-8 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100"
             >
-              {stopped ? <Play size={16} aria-hidden="true" /> : <Pause size={16} aria-hidden="true" />}
+              {stopped ? <Icon name="play" size={16} /> : <Icon name="pause" size={16} />}
             </button>
             {banners.map((banner, index) => (
               <button

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 
 const arrowClass =
   "absolute top-1/2 z-10 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md hover:bg-brand-dark hover:text-white disabled:opacity-40 lg:flex";
@@ -26,10 +26,10 @@ export function CarouselArrows({
         disabled={!canPrevious}
         className={`${arrowClass} left-2`}
       >
-        <ChevronLeft size={22} aria-hidden="true" />
+        <Icon name="chevron-left" size={22} />
       </button>
       <button type="button" aria-label={`Next ${label}`} onClick={onNext} disabled={!canNext} className={`${arrowClass} right-2`}>
-        <ChevronRight size={22} aria-hidden="true" />
+        <Icon name="chevron-right" size={22} />
       </button>
     </>
   );

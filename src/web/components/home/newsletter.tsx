@@ -1,5 +1,5 @@
-import { Mail } from "lucide-react";
 import { useId } from "react";
+import { Icon } from "../ui/icon.tsx";
 
 /** The spec shows no sign-up behaviour, so the box is disabled and says "Coming soon" instead of pretending. */
 export function Newsletter() {
@@ -21,7 +21,7 @@ export function Newsletter() {
               Your e-mail address
             </label>
             <span className="flex items-center rounded-l-lg border border-r-0 border-gray-300 bg-white px-3 text-gray-500">
-              <Mail size={18} aria-hidden="true" />
+              <Icon name="mail" size={18} />
             </span>
             <input
               id={inputId}

@@ -1,13 +1,13 @@
-import { ClipboardList, Heart, House, Search, SlidersHorizontal, User } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "../ui/icon.tsx";
 import { openFilters } from "./chrome-handle.ts";
 import { SEARCH_INPUT_ID } from "./search-box.tsx";
 
 const ACCOUNT_LINKS = [
-  { to: "/my-list", label: "Wishlist", Icon: Heart },
-  { to: "/orders", label: "Orders", Icon: ClipboardList },
-  { to: "/my-account", label: "Account", Icon: User },
-];
+  { to: "/my-list", label: "Wishlist", icon: "heart" },
+  { to: "/orders", label: "Orders", icon: "clipboard-list" },
+  { to: "/my-account", label: "Account", icon: "user" },
+] as const;
 
 const itemClass = "flex flex-1 flex-col items-center gap-0.5 py-2 text-xs font-medium text-gray-700 hover:text-brand-dark";
 
@@ -18,14 +18,14 @@ export function BottomBar({ filters }: { filters: boolean }) {
       <ul className="flex">
         <li className="flex flex-1">
           <Link to="/" className={itemClass}>
-            <House size={20} aria-hidden="true" />
+            <Icon name="house" size={20} />
             Home
           </Link>
         </li>
         {filters ? (
           <li className="flex flex-1">
             <button type="button" onClick={openFilters} className={itemClass}>
-              <SlidersHorizontal size={20} aria-hidden="true" />
+              <Icon name="sliders-horizontal" size={20} />
               Filters
             </button>
           </li>
@@ -39,14 +39,14 @@ export function BottomBar({ filters }: { filters: boolean }) {
               document.getElementById(SEARCH_INPUT_ID)?.focus();
             }}
           >
-            <Search size={20} aria-hidden="true" />
+            <Icon name="search" size={20} />
             Search
           </button>
         </li>
-        {ACCOUNT_LINKS.map(({ to, label, Icon }) => (
+        {ACCOUNT_LINKS.map(({ to, label, icon }) => (
           <li key={to} className="flex flex-1">
             <Link to={to} className={itemClass}>
-              <Icon size={20} aria-hidden="true" />
+              <Icon name={icon} size={20} />
               {label}
             </Link>
           </li>

@@ -1,5 +1,5 @@
-import { ChevronDown, ChevronRight, Menu as MenuIcon } from "lucide-react";
 import type { NavCategory } from "../../lib/root-data.ts";
+import { Icon } from "../ui/icon.tsx";
 import { Menu, MenuLink, SubMenu } from "../ui/menu.tsx";
 
 const itemClass =
@@ -12,9 +12,9 @@ export function CategoryMenu({ categories }: { categories: NavCategory[] }) {
     <Menu
       label={
         <>
-          <MenuIcon size={18} aria-hidden="true" />
+          <Icon name="menu" size={18} />
           ALL CATEGORIES
-          <ChevronDown size={16} aria-hidden="true" />
+          <Icon name="chevron-down" size={16} />
         </>
       }
       menuLabel="All categories"
@@ -30,7 +30,7 @@ export function CategoryMenu({ categories }: { categories: NavCategory[] }) {
           <SubMenu
             key={category.id}
             label={category.name}
-            icon={<ChevronRight size={16} aria-hidden="true" />}
+            icon={<Icon name="chevron-right" size={16} />}
             itemClassName={itemClass}
             className={panelClass}
           >

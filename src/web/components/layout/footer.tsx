@@ -1,13 +1,13 @@
-import { BadgePercent, Leaf, Tag, Truck } from "lucide-react";
 import { Link } from "react-router";
 import type { NavCategory } from "../../lib/root-data.ts";
+import { Icon } from "../ui/icon.tsx";
 
 /** Spec §1 marketing texts, shown above the footer on every page with chrome. */
 const MARKETING = [
-  { icon: Leaf, text: "Everyday fresh products" },
-  { icon: Truck, text: "Free delivery for order over $70" },
-  { icon: BadgePercent, text: "Daily Mega Discounts" },
-  { icon: Tag, text: "Best price on the market" },
+  { icon: "leaf", text: "Everyday fresh products" },
+  { icon: "truck", text: "Free delivery for order over $70" },
+  { icon: "badge-percent", text: "Daily Mega Discounts" },
+  { icon: "tag", text: "Best price on the market" },
 ] as const;
 
 /** TODO(owner): the real profile addresses; until then the networks' home pages, so no icon leads somewhere false. */
@@ -37,9 +37,9 @@ export function Footer({ categories }: { categories: NavCategory[] }) {
   return (
     <footer className="mt-12 border-t border-gray-200 bg-gray-50 text-sm">
       <ul aria-label="Why shop with us" className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 lg:grid-cols-4">
-        {MARKETING.map(({ icon: Icon, text }) => (
+        {MARKETING.map(({ icon, text }) => (
           <li key={text} className="flex items-center gap-3 font-semibold text-gray-800">
-            <Icon size={28} aria-hidden="true" className="shrink-0 text-brand-dark" />
+            <Icon name={icon} size={28} className="shrink-0 text-brand-dark" />
             {text}
           </li>
         ))}

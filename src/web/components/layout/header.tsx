@@ -1,8 +1,8 @@
-import { Menu } from "lucide-react";
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { HEADER_FIXED_AFTER_PX, TOP_BAR_CATEGORY_COUNT } from "#shared/constants.ts";
 import type { RootData } from "../../lib/root-data.ts";
+import { Icon } from "../ui/icon.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { CategoryMenu } from "./category-menu.tsx";
@@ -43,7 +43,7 @@ export function Header({ data, onOpenNav }: { data: RootData; onOpenNav: () => v
             aria-label="Open navigation"
             className="rounded p-2 text-gray-800 hover:bg-gray-100 lg:hidden"
           >
-            <Menu size={24} aria-hidden="true" />
+            <Icon name="menu" size={24} />
           </button>
           <Link to="/" className="shrink-0 text-2xl font-extrabold tracking-tight text-brand-dark" aria-label="Storefront home">
             Storefront

@@ -1,8 +1,8 @@
-import { Check } from "lucide-react";
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { type Country, filterCountries } from "#shared/country-filter.ts";
+import { Icon } from "../ui/icon.tsx";
 
 /**
  * Shared by the header's dialog and the /location page (spec §2). Each choice submits one POST form to /location and
@@ -80,7 +80,7 @@ function Choice({ value, label, selected }: { value: string; label: string; sele
       }`}
     >
       {label}
-      {selected ? <Check size={16} aria-hidden="true" /> : null}
+      {selected ? <Icon name="check" size={16} /> : null}
     </button>
   );
 }

@@ -1,7 +1,7 @@
-import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
+import { Icon } from "../ui/icon.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import { LocationChooser } from "./location-chooser.tsx";
 import type { LocationChoices } from "./location-data.ts";
@@ -36,7 +36,7 @@ export function LocationPicker({ current }: { current: string | null }) {
         ) : (
           <span className="text-xs font-semibold text-brand-dark lg:text-sm">{label.heading}</span>
         )}
-        <ChevronDown size={16} aria-hidden="true" className="max-lg:hidden" />
+        <Icon name="chevron-down" size={16} className="max-lg:hidden" />
       </Link>
       {open ? (
         <Modal

@@ -1,5 +1,5 @@
-import { ArrowUp } from "lucide-react";
 import { SCROLL_TOP_AFTER_PX } from "#shared/constants.ts";
+import { Icon } from "../ui/icon.tsx";
 import { useScrolledPast } from "./use-scrolled-past.ts";
 
 /** 'Back to top' button once the page is scrolled past 500 px (spec §9). */
@@ -17,7 +17,7 @@ export function ScrollToTop() {
       }}
       className="fixed right-4 bottom-20 z-40 flex size-11 items-center justify-center rounded-full bg-brand-dark text-white shadow-lg hover:bg-brand lg:bottom-6"
     >
-      <ArrowUp size={20} aria-hidden="true" />
+      <Icon name="arrow-up" size={20} />
     </button>
   );
 }

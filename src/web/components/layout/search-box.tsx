@@ -1,4 +1,3 @@
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { IMAGE_WIDTHS, SEARCH_SUGGESTION_NAME_MAX } from "#shared/constants.ts";
@@ -6,6 +5,7 @@ import { imageUrl } from "#shared/images.ts";
 import { formatRupees, rupeesToPaise } from "#shared/money.ts";
 import { matchedRange, truncate } from "#shared/text.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { Icon } from "../ui/icon.tsx";
 import { type Suggestion, useSuggestions } from "./use-suggestions.ts";
 
 export const SEARCH_INPUT_ID = "site-search";
@@ -192,7 +192,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         aria-label="Search"
         className="flex items-center justify-center rounded-r-lg bg-brand-dark px-4 text-white hover:bg-brand"
       >
-        <Search size={18} aria-hidden="true" />
+        <Icon name="search" size={18} />
       </button>
       {/* Under 992 px the list spans the header, so names have room on a phone. Its mousedown is cancelled: focus stays
           in the input, so a click on an option lands before any blur. */}
@@ -225,7 +225,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
                   <SuggestionContent suggestion={option.suggestion} typed={suggestedFor} />
                 ) : (
                   <>
-                    <Search size={16} aria-hidden="true" className="shrink-0 text-gray-500" />
+                    <Icon name="search" size={16} className="shrink-0 text-gray-500" />
                     <span className="min-w-0 break-words">Search for “{suggestedFor}”</span>
                   </>
                 )}

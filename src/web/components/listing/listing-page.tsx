@@ -1,8 +1,8 @@
-import { LoaderCircle, SlidersHorizontal } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { useOpenFiltersListener } from "../layout/chrome-handle.ts";
 import { ProductCard } from "../product/product-card.tsx";
+import { Icon } from "../ui/icon.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import { FilterSidebar } from "./filter-sidebar.tsx";
 import type { ListingData } from "./listing-data.ts";
@@ -50,7 +50,7 @@ export function ListingPage({
           onClick={() => setFiltersOpen(true)}
           className="flex items-center gap-2 rounded border border-gray-300 px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-dark min-[992px]:hidden"
         >
-          <SlidersHorizontal size={16} aria-hidden="true" /> Filters
+          <Icon name="sliders-horizontal" size={16} /> Filters
         </button>
       </div>
       <div className="flex gap-8">
@@ -81,7 +81,7 @@ export function ListingPage({
           {loading ? (
             <div role="status" className="absolute inset-x-0 top-16 z-10 flex justify-center">
               <span className="flex items-center gap-2 rounded-full bg-white px-4 py-2 shadow">
-                <LoaderCircle size={18} className="animate-spin text-brand-dark" aria-hidden="true" /> Loading products…
+                <Icon name="loader-circle" size={18} className="animate-spin text-brand-dark" /> Loading products…
               </span>
             </div>
           ) : null}

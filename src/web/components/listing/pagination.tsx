@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { Icon } from "../ui/icon.tsx";
 import { withParams } from "./listing-url.ts";
 
 /** Page numbers to show: first, last, and the current page with its neighbours; null marks a gap. */
@@ -27,7 +27,7 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
         <li>
           {page > 1 ? (
             <Link to={href(page - 1)} aria-label="Previous page" className={`${itemClass} hover:bg-gray-100`}>
-              <ChevronLeft size={18} aria-hidden="true" />
+              <Icon name="chevron-left" size={18} />
             </Link>
           ) : null}
         </li>
@@ -53,7 +53,7 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
         <li>
           {page < totalPages ? (
             <Link to={href(page + 1)} aria-label="Next page" className={`${itemClass} hover:bg-gray-100`}>
-              <ChevronRight size={18} aria-hidden="true" />
+              <Icon name="chevron-right" size={18} />
             </Link>
           ) : null}
         </li>

@@ -1,13 +1,14 @@
-import { ChevronDown, Columns3, LayoutGrid, Rows3 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PER_PAGE_OPTIONS } from "#shared/constants.ts";
+import { Icon } from "../ui/icon.tsx";
+import type { IconName } from "../ui/icon-names.ts";
 import { Menu, MenuLink } from "../ui/menu.tsx";
 import { type ListingView, withParams } from "./listing-url.ts";
 
-const VIEWS: { view: ListingView; label: string; Icon: typeof Rows3 }[] = [
-  { view: "one", label: "One per row", Icon: Rows3 },
-  { view: "three", label: "Three per row", Icon: Columns3 },
-  { view: "four", label: "Four per row", Icon: LayoutGrid },
+const VIEWS: { view: ListingView; label: string; icon: IconName }[] = [
+  { view: "one", label: "One per row", icon: "rows-3" },
+  { view: "three", label: "Three per row", icon: "columns-3" },
+  { view: "four", label: "Four per row", icon: "layout-grid" },
 ];
 
 /** Layout switch (one, three or four per row) and the per-page menu; both live in the URL. */
@@ -27,7 +28,7 @@ export function ResultsToolbar({
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2">
       <div className="flex items-center gap-1">
-        {VIEWS.map(({ view: option, label, Icon }) => (
+        {VIEWS.map(({ view: option, label, icon }) => (
           <Link
             key={option}
             to={withParams(search, { view: option, page: search.get("page") })}
@@ -37,7 +38,7 @@ export function ResultsToolbar({
             aria-current={view === option ? "true" : undefined}
             className={`flex size-9 items-center justify-center rounded focus-visible:outline-2 focus-visible:outline-brand-dark ${view === option ? "bg-brand-dark text-white" : "text-gray-700 hover:bg-gray-200"}`}
           >
-            <Icon size={18} aria-hidden="true" />
+            <Icon name={icon} size={18} />
           </Link>
         ))}
         <p className="ml-2 text-sm text-gray-700" aria-live="polite">
@@ -51,7 +52,7 @@ export function ResultsToolbar({
               Show: <span className="font-semibold">{perPage}</span>
               <span className="sr-only"> per page</span>
             </span>
-            <ChevronDown size={16} aria-hidden="true" />
+            <Icon name="chevron-down" size={16} />
           </>
         }
         menuLabel="Products per page"

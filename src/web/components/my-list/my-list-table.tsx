@@ -1,10 +1,10 @@
-import { ShoppingCart, X } from "lucide-react";
 import { type FormEvent, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { PRODUCT_IMAGE } from "../product/product-data.ts";
 import { StarRating } from "../product/star-rating.tsx";
+import { Icon } from "../ui/icon.tsx";
 import { Price } from "../ui/price.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { MY_LIST_PATH, type MyListAnswer, type MyListItemData } from "./my-list-data.ts";
@@ -95,7 +95,7 @@ function MyListRow({ item }: { item: MyListItemData }) {
             title="Remove"
             className="inline-flex size-9 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
           >
-            <X size={20} aria-hidden="true" />
+            <Icon name="x" size={20} />
           </button>
         </remover.Form>
       </td>
@@ -137,7 +137,7 @@ function MoveToCart({ item }: { item: MyListItemData }) {
       <input type="hidden" name="productId" value={item.productId} />
       <input type="hidden" name="quantity" value="1" />
       <button type="submit" className={smallButton}>
-        <ShoppingCart size={14} aria-hidden="true" />
+        <Icon name="shopping-cart" size={14} />
         {busy ? "adding..." : "Move to cart"}
         <span className="sr-only"> {item.title}</span>
       </button>

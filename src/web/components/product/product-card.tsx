@@ -1,10 +1,10 @@
-import { Eye, Heart } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { truncate } from "#shared/text.ts";
 import { imageSrcSet } from "../../lib/images.ts";
+import { Icon } from "../ui/icon.tsx";
 import { Price } from "../ui/price.tsx";
 import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";
@@ -96,7 +96,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         ) : null}
         <div className="absolute top-2 right-2 flex flex-col gap-2">
           <CardAction ref={quickViewButton} label={`Quick view: ${product.name}`} onClick={() => setQuickViewOpen(true)}>
-            <Eye size={18} aria-hidden="true" />
+            <Icon name="eye" size={18} />
           </CardAction>
           <WishlistToggleForm toggle={wishlist} className="flex">
             <CardAction
@@ -104,7 +104,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               label={wishlist.saved ? `Remove ${product.name} from My List` : `Add ${product.name} to My List`}
               className={wishlist.saved ? "text-brand-dark" : undefined}
             >
-              <Heart size={18} aria-hidden="true" fill={wishlist.saved ? "currentColor" : "none"} />
+              <Icon name="heart" size={18} fill={wishlist.saved ? "currentColor" : "none"} />
             </CardAction>
           </WishlistToggleForm>
         </div>

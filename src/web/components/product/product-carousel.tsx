@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { useScroller } from "../ui/use-scroller.ts";
 import { ProductCard } from "./product-card.tsx";
 import type { ProductCardData } from "./product-data.ts";
@@ -49,7 +49,7 @@ export function ProductCarousel({
           disabled={!scroller.canPrevious}
           onClick={() => scroller.scroll(-1)}
         >
-          <ChevronLeft size={16} aria-hidden="true" />
+          <Icon name="chevron-left" size={16} />
         </button>
         <button
           type="button"
@@ -58,7 +58,7 @@ export function ProductCarousel({
           disabled={!scroller.canNext}
           onClick={() => scroller.scroll(1)}
         >
-          <ChevronRight size={16} aria-hidden="true" />
+          <Icon name="chevron-right" size={16} />
         </button>
       </div>
       <div className={`relative overflow-x-auto overflow-y-hidden overscroll-x-contain ${strip}`} ref={scroller.ref}>

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useRef, useState } from "react";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
+import { Icon } from "../ui/icon.tsx";
 import { useScroller } from "../ui/use-scroller.ts";
 import { PRODUCT_IMAGE } from "./product-data.ts";
 
@@ -91,7 +91,7 @@ export function ProductGallery({ name, images, discount }: { name: string; image
                 onClick={() => thumbs.scroll(-1)}
                 className={`${thumbArrow} left-1`}
               >
-                <ChevronLeft size={16} aria-hidden="true" />
+                <Icon name="chevron-left" size={16} />
               </button>
               <button
                 type="button"
@@ -100,7 +100,7 @@ export function ProductGallery({ name, images, discount }: { name: string; image
                 onClick={() => thumbs.scroll(1)}
                 className={`${thumbArrow} right-1`}
               >
-                <ChevronRight size={16} aria-hidden="true" />
+                <Icon name="chevron-right" size={16} />
               </button>
             </>
           ) : null}

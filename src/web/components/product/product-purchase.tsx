@@ -1,8 +1,8 @@
-import { GitCompare, Heart } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { type CartOptionChoice, firstMissingOption, optionListsOf } from "#shared/cart-options.ts";
 import type { action as cartAction } from "../../routes/cart.tsx";
+import { Icon } from "../ui/icon.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { OptionPicker } from "./option-picker.tsx";
 import type { ProductDetailData } from "./product-data.ts";
@@ -93,13 +93,13 @@ function PurchaseForm({
       <div className="flex flex-wrap gap-3">
         {compact ? (
           <button type="submit" form={wishlistFormId} aria-pressed={wishlist.saved} className={secondaryButton}>
-            <Heart size={16} aria-hidden="true" fill={wishlist.saved ? "currentColor" : "none"} />
+            <Icon name="heart" size={16} fill={wishlist.saved ? "currentColor" : "none"} />
             {wishlist.saved ? "ADDED TO WISHLIST" : "ADD TO WISHLIST"}
           </button>
         ) : null}
         {/* Compare has no behaviour in the spec: shown, honestly disabled, until it gets one. */}
         <button type="button" disabled title="Compare is coming soon" className={secondaryButton}>
-          <GitCompare size={16} aria-hidden="true" /> {compact ? "COMPARE" : "Add to Compare"}
+          <Icon name="git-compare" size={16} /> {compact ? "COMPARE" : "Add to Compare"}
         </button>
       </div>
     </cart.Form>
@@ -143,7 +143,7 @@ function WishlistHeart({ form, saved }: { form: string; saved: boolean }) {
         onFocus={show}
         className="flex size-10 items-center justify-center rounded-full border border-gray-300 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
       >
-        <Heart size={18} aria-hidden="true" fill={saved ? "currentColor" : "none"} className={saved ? "text-brand-dark" : ""} />
+        <Icon name="heart" size={18} fill={saved ? "currentColor" : "none"} className={saved ? "text-brand-dark" : ""} />
       </button>
       <span
         ref={tooltip}

@@ -1,4 +1,4 @@
-import { BadgeCheck } from "lucide-react";
+import { Icon } from "../ui/icon.tsx";
 import { RatingHistogram, type StarCounts } from "./rating-histogram.tsx";
 import { ReviewForm } from "./review-form.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -50,7 +50,7 @@ export function ProductReviews({ productId, rating, reviews }: { productId: stri
                   <StarRating rating={review.customerRating} />
                   {review.verifiedPurchase ? (
                     <span className="inline-flex items-center gap-1 text-xs font-semibold text-green-800">
-                      <BadgeCheck size={14} aria-hidden="true" /> Verified purchase
+                      <Icon name="badge-check" size={14} /> Verified purchase
                     </span>
                   ) : null}
                 </div>

@@ -1,5 +1,5 @@
-import { Minus, Plus } from "lucide-react";
 import { cartMessages } from "#shared/messages.ts";
+import { Icon } from "../ui/icon.tsx";
 import { showError } from "../ui/toast.ts";
 import { stepQuantity } from "./quantity.ts";
 
@@ -32,14 +32,14 @@ export function QuantityPicker({
         onClick={() => step(-1)}
         disabled={quantity <= 1}
       >
-        <Minus size={16} aria-hidden="true" />
+        <Icon name="minus" size={16} />
       </button>
       <input type="hidden" name={name} value={quantity} />
       <output aria-live="polite" aria-label="Quantity" className="w-8 text-center font-semibold">
         {quantity}
       </output>
       <button type="button" className={buttonClass} aria-label="Increase quantity" onClick={() => step(1)}>
-        <Plus size={16} aria-hidden="true" />
+        <Icon name="plus" size={16} />
       </button>
     </fieldset>
   );

@@ -1,6 +1,6 @@
-import { LoaderCircle } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
+import { Icon } from "../ui/icon.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import type { ProductPageData } from "./product-data.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -59,7 +59,7 @@ export default function QuickView({
               Quick view
             </h2>
             <p role="status" className="flex items-center justify-center gap-2 py-16 text-gray-700">
-              <LoaderCircle className="animate-spin" size={20} aria-hidden="true" /> Loading product…
+              <Icon name="loader-circle" className="animate-spin" size={20} /> Loading product…
             </p>
           </>
         )}

@@ -1,6 +1,6 @@
-import { Star } from "lucide-react";
 import { useId } from "react";
 import { RATING_MAX, RATING_STEP } from "#shared/constants.ts";
+import { Icon } from "../ui/icon.tsx";
 
 const STEPS = Array.from({ length: RATING_MAX / RATING_STEP }, (_, index) => (index + 1) * RATING_STEP);
 const SIZE = 28;
@@ -43,10 +43,9 @@ export function RatingInput({
               aria-label={`${step} ${step === 1 ? "star" : "stars"}`}
               className="absolute inset-0 size-full cursor-pointer appearance-none outline-none disabled:cursor-default"
             />
-            <Star
-              width={SIZE}
-              height={SIZE}
-              aria-hidden="true"
+            <Icon
+              name="star"
+              size={SIZE}
               strokeWidth={0}
               fill="currentColor"
               className={`pointer-events-none absolute top-0 ${leftHalf ? "left-0" : "right-0"} ${step <= value ? "text-amber-400" : "text-gray-300"}`}

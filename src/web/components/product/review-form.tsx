@@ -1,9 +1,9 @@
-import { LoaderCircle } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
 import { DEFAULT_REVIEW_RATING, REVIEW_TEXT_MAX } from "#shared/constants.ts";
 import { reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { FormError, FormNotice } from "../account/form-message.tsx";
+import { Icon } from "../ui/icon.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { RatingInput } from "./rating-input.tsx";
 import { useSignedIn } from "./use-signed-in.ts";
@@ -107,7 +107,7 @@ export function ReviewForm({ productId }: { productId: string }) {
         aria-describedby={sending ? `${id}-sending` : undefined}
         className="inline-flex items-center gap-2 self-start rounded-full bg-brand-dark px-6 py-2 font-semibold text-white hover:bg-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
       >
-        {sending ? <LoaderCircle size={18} className="animate-spin" aria-hidden="true" /> : null}
+        {sending ? <Icon name="loader-circle" size={18} className="animate-spin" /> : null}
         Submit Review
       </button>
       <p id={`${id}-sending`} role="status" className="sr-only">

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
+import { Icon } from "./icon.tsx";
 
 /**
  * The browser's own <dialog> (showModal) makes the page inert, moves focus in and handles Escape (decision 010); mounted
@@ -66,7 +66,7 @@ export function CloseButton({ label, onClick, className = "" }: { label: string;
       aria-label={label}
       className={`rounded-full p-1 text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-dark ${className}`}
     >
-      <X size={20} aria-hidden="true" />
+      <Icon name="x" size={20} />
     </button>
   );
 }

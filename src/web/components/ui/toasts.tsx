@@ -1,6 +1,6 @@
-import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS } from "#shared/constants.ts";
+import { Icon } from "./icon.tsx";
 import { onToast, type ToastMessage } from "./toast.ts";
 
 const MAX_SHOWN = 3;
@@ -62,9 +62,9 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
       }`}
     >
       {toast.kind === "error" ? (
-        <CircleAlert size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+        <Icon name="circle-alert" size={18} className="mt-0.5 shrink-0" />
       ) : (
-        <CircleCheck size={18} aria-hidden="true" className="mt-0.5 shrink-0" />
+        <Icon name="circle-check" size={18} className="mt-0.5 shrink-0" />
       )}
       <p className="flex-1 font-medium">{toast.message}</p>
       <button
@@ -73,7 +73,7 @@ function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => voi
         onClick={onDismiss}
         className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
       >
-        <X size={16} aria-hidden="true" />
+        <Icon name="x" size={16} />
       </button>
     </li>
   );
