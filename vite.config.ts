@@ -4,6 +4,9 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
 
+/** Components only one area's pages use, whatever their number: kept out of the chunk every page loads. */
+const AREA_CODE = /[\\/]src[\\/]web[\\/]components[\\/](account[\\/](?!form-message)|admin[\\/]|listing[\\/])/;
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -21,8 +24,8 @@ export default defineConfig({
             // A page asked for ~20 scripts, most under 2 KB: each one more request (and, over HTTP/1.1, more round
             // trips on six connections) before the page runs. Two shared chunks instead: the framework every page
             // needs, and the shop's own code that three or more routes share (the header, product cards). Code
-            // two routes share (the listing screen: category and search) keeps its own chunk rather than riding
-            // along on every page.
+            // of one area (the listing screen, the account forms, the back office) keeps its own chunks rather
+            // than riding along on every page (decision 030).
             codeSplitting: {
               groups: [
                 {
@@ -30,7 +33,9 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                   priority: 2,
                 },
-                { name: "shared", minShareCount: 3, priority: 1 },
+                { name: "shared", test: (id) => !AREA_CODE.test(id), minShareCount: 3, priority: 1 },
+                // The account screens' forms: one script for those pages rather than one per form part.
+                { name: "account", test: /[\\/]src[\\/]web[\\/]components[\\/]account[\\/]/ },
               ],
             },
           },
