@@ -1,11 +1,14 @@
 import { ownerSettableStatuses } from "../src/domain/orders/types.ts";
 import { ConfigError, loadConfig } from "../src/server/config/load-config.ts";
+import { staffRoleForm } from "../src/shared/schemas/back-office.ts";
 
 /**
  * The shop owner's commands, without a database console, on the shop's own configuration (environment and .env):
  *   npm run shop -- stock <productId> <quantity>     set a product's stock
  *   npm run shop -- order <orderId> <status>         set an order's status (paid, shipped, delivered, cancelled, refunded)
  *   npm run shop -- searches [count]                 the searches that found nothing, most frequent first (20)
+ *   npm run shop -- staff add <email> owner|staff    give an existing, verified account a back-office role
+ *   npm run shop -- staff remove <email>             take it away (that person's back-office sessions end at once)
  * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
  * PostgreSQL at any time. Changes go through the same services as the shop, so a cancelled pending order gives its
  * stock back. Running shops show a product's new figure at once with REDIS_URL (the change is published to them),
@@ -14,7 +17,9 @@ import { ConfigError, loadConfig } from "../src/server/config/load-config.ts";
 const usage = `usage:
   npm run shop -- stock <productId> <quantity>
   npm run shop -- order <orderId> <status>    status: ${ownerSettableStatuses.join(", ")}
-  npm run shop -- searches [count]            searches that found nothing, most frequent first`;
+  npm run shop -- searches [count]            searches that found nothing, most frequent first
+  npm run shop -- staff add <email> owner|staff
+  npm run shop -- staff remove <email>`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const [command, id, value, ...extra] = process.argv.slice(2);
@@ -29,7 +34,10 @@ if (command === "--help" || command === "-h") {
   process.exit(0);
 }
 const listsSearches = command === "searches";
-if (listsSearches) {
+const staffChange = command === "staff" ? parseStaffChange() : undefined;
+if (staffChange) {
+  // parseStaffChange has checked its arguments
+} else if (listsSearches) {
   if (value !== undefined || (id !== undefined && !/^[1-9]\d{0,3}$/.test(id)))
     fail(`the count must be a whole number from 1 to 9999\n${usage}`);
 } else if ((command !== "stock" && command !== "order") || id === undefined || value === undefined || extra.length > 0) {
@@ -37,6 +45,15 @@ if (listsSearches) {
 } else if (!UUID.test(id)) {
   fail(`"${id}" is not an id (a UUID such as 01a20b01-f04a-707e-af02-40636730ccc2)\n${usage}`);
 }
+function parseStaffChange() {
+  const [sub, email, role, ...more] = [id, value, ...extra];
+  const valid =
+    more.length === 0 && ((sub === "add" && (role === "owner" || role === "staff")) || (sub === "remove" && role === undefined));
+  const parsed = staffRoleForm.safeParse({ email, role: sub === "remove" ? "none" : role });
+  if (!valid || !parsed.success) fail(parsed.success ? usage : `${parsed.error.issues[0]?.message}\n${usage}`);
+  return { email: parsed.data.email, role: parsed.data.role === "none" ? null : parsed.data.role };
+}
+
 const quantity = Number(value);
 if (command === "stock" && !(/^\d+$/.test(value ?? "") && Number.isSafeInteger(quantity))) {
   fail(`the quantity must be a whole number, 0 or more (got "${value}")`);
@@ -75,7 +92,14 @@ try {
   throw error;
 }
 try {
-  if (listsSearches) {
+  if (staffChange) {
+    const account = await runtime.services.backOffice.setRole(
+      { id: null, email: "npm run shop" },
+      staffChange.email,
+      staffChange.role,
+    );
+    console.log(`${account.email}: ${staffChange.role ?? "no back-office role"}`);
+  } else if (listsSearches) {
     const searches = await runtime.services.search.zeroResultSearches(Number(id ?? 20));
     if (searches.length === 0) console.log("no search has come back empty");
     for (const { query, count, lastSearchedAt } of searches) {
@@ -88,7 +112,7 @@ try {
     await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number]);
     console.log(`order ${id}: ${value}`);
   }
-  if (config.DATABASE_URL && !listsSearches && !config.REDIS_URL)
+  if (config.DATABASE_URL && !listsSearches && !staffChange && !config.REDIS_URL)
     console.log(`(running shops show it within API_CACHE_TTL_MS = ${config.API_CACHE_TTL_MS} ms)`);
 } catch (error) {
   if (error instanceof Error && error.name === "AppError") fail(error.message, 1);

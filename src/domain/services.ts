@@ -1,4 +1,5 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
+import type { BackOfficeService } from "./back-office/back-office-service.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { IdempotencyService } from "./idempotency/idempotency-service.ts";
@@ -18,6 +19,8 @@ export interface Services {
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
+  /** Staff, roles, the back-office clock, the audit trail (decision 030). */
+  backOffice: BackOfficeService;
   cart: CartService;
   locations: LocationsService;
   uploads: UploadsService;

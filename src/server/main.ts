@@ -78,6 +78,21 @@ async function main() {
   }
   await server.listen({ port: config.PORT, host: config.HOST });
   server.log.info(`the shop is open at ${config.PUBLIC_URL}`);
+  await announceOwnerClaim(app);
+}
+
+/** While the shop has no owner, a one-time link only this log shows (decision 030); `npm run shop -- staff` is the other way. */
+async function announceOwnerClaim({ server, services, config }: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    const token = await services.backOffice.claims.issueIfOwnerless();
+    if (!token) return;
+    server.log.warn(
+      `the shop has no owner yet: sign in (or sign up) with the owner's account, then open ${config.PUBLIC_URL}/admin/claim/${token} ` +
+        "within an hour to become the owner; each start prints a new link until someone does",
+    );
+  } catch (error) {
+    server.log.error({ err: error }, "could not issue the owner's link");
+  }
 }
 
 if (import.meta.main) await main();

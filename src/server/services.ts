@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
+import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { housekeeping } from "#domain/housekeeping.ts";
@@ -163,27 +164,34 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     });
     // Confirmation e-mails sent after the answer finish before the database closes.
     closers.push(() => orders.settled());
+    const accounts = createAccountsService({
+      db: database.db,
+      mailer,
+      identity: createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER }),
+      limiter: rateLimiter,
+      now,
+      secret: config.SESSION_SECRET,
+      limits: {
+        otpTtlSeconds: config.OTP_TTL_SECONDS,
+        otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
+        otpResendSeconds: config.OTP_RESEND_SECONDS,
+        signinMaxFailures: config.SIGNIN_MAX_FAILURES,
+        signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
+        sessionTtlDays: config.SESSION_TTL_DAYS,
+      },
+      uploads,
+    });
     const services: Services = {
       catalog,
       search: createSearchService({ db: database.db }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
       reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
-      accounts: createAccountsService({
+      accounts,
+      backOffice: createBackOfficeService({
         db: database.db,
-        mailer,
-        identity: createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, issuer: config.GOOGLE_ISSUER }),
-        limiter: rateLimiter,
         now,
-        secret: config.SESSION_SECRET,
-        limits: {
-          otpTtlSeconds: config.OTP_TTL_SECONDS,
-          otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
-          otpResendSeconds: config.OTP_RESEND_SECONDS,
-          signinMaxFailures: config.SIGNIN_MAX_FAILURES,
-          signinWindowSeconds: config.SIGNIN_WINDOW_SECONDS,
-          sessionTtlDays: config.SESSION_TTL_DAYS,
-        },
-        uploads,
+        accounts,
+        clock: { idleMinutes: config.BACK_OFFICE_IDLE_MINUTES, reauthMinutes: config.BACK_OFFICE_REAUTH_MINUTES },
       }),
       cart,
       locations: createLocationsService(),

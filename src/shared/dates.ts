@@ -12,3 +12,18 @@ const orderDate = new Intl.DateTimeFormat("en-US", {
 export function formatOrderDate(date: Date): string {
   return orderDate.format(date);
 }
+
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** '05 Nov 2026, 14:03' in the shop's time zone: the back office's timestamps, formatted on the server. */
+export function formatDateTime(date: Date): string {
+  return dateTime.format(date);
+}

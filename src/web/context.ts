@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { BackOfficeAccess } from "#domain/back-office/access.ts";
 import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 
@@ -88,3 +89,6 @@ export interface AuthRequest {
 }
 
 export const authRequestContext = createContext<AuthRequest>();
+
+/** What this request may do in the back office, decided by the server from the session (decision 030). */
+export const backOfficeContext = createContext<BackOfficeAccess>({ kind: "none" });

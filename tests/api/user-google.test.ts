@@ -32,7 +32,7 @@ describe("POST /api/user/authWithGoogle", () => {
     expect(response.body).toMatchObject({ error: false, msg: "User authentication Successfully!" });
     expect(response.body.user).toMatchObject({ email, name: "Grace Hopper" });
     const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ isVerified: true, googleSub: `g-${email}`, passwordHash: null, isAdmin: false });
+    expect(row).toMatchObject({ isVerified: true, googleSub: `g-${email}`, passwordHash: null, role: null });
     const again = await google(t, { idToken: await issuer.sign({ sub: `g-${email}`, email }) });
     expect((again.body.user as { id: string }).id).toBe(row?.id);
   });

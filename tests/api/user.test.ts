@@ -61,7 +61,7 @@ describe("POST /api/user/signup", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ error: false, status: "SUCCESS", email: "new.shopper@example.com" });
     const row = await userRow("new.shopper@example.com");
-    expect(row).toMatchObject({ isAdmin: false, isVerified: false, phone: "9876543210" });
+    expect(row).toMatchObject({ role: null, isVerified: false, phone: "9876543210" });
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     const mail = await t.smtp.waitForMail("new.shopper@example.com");
     expect(mail.subject).toContain("verification code");

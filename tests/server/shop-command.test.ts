@@ -6,6 +6,8 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.ts";
+import { users } from "#db/schema/accounts.ts";
+import { auditEvents } from "#db/schema/back-office.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
@@ -123,6 +125,39 @@ describe("npm run shop", () => {
     expect(listed.stdout).toMatch(/^\s+2 {2}\d{4}-\d\d-\d\d {2}qwxz vase\n\s+1 {2}\d{4}-\d\d-\d\d {2}zzqq\n$/);
     expect((await shop("searches", "1")).stdout.trim().split("\n")).toHaveLength(1);
     expect(await shop("searches", "0")).toMatchObject({ code: 2, stderr: expect.stringMatching(/whole number/) });
+  });
+
+  it("gives and takes back-office roles by e-mail, recorded in the audit trail, refusing what it cannot do", async () => {
+    const { owner, unverified } = await withDatabase(async (db) => ({
+      owner: await createTestUser(db, { email: "owner-cli@example.com" }),
+      unverified: await createTestUser(db, { email: "new-cli@example.com", isVerified: false }),
+    }));
+    expect(await shop("staff", "add", "Owner-CLI@example.com", "owner")).toMatchObject({
+      code: 0,
+      stdout: "owner-cli@example.com: owner\n",
+    });
+    expect(await shop("staff", "add", "nobody@example.com", "staff")).toMatchObject({
+      code: 1,
+      stderr: /No account uses nobody@example\.com/,
+    });
+    expect(await shop("staff", "add", unverified.email, "staff")).toMatchObject({ code: 1, stderr: /has not verified/ });
+    expect(await shop("staff", "add", owner.email, "king")).toMatchObject({ code: 2, stderr: /^usage:/ });
+    expect(await shop("staff", "add", "not-an-email", "staff")).toMatchObject({ code: 2, stderr: /valid email/ });
+    // The only owner cannot be removed: the shop would have nobody to run it.
+    expect(await shop("staff", "remove", owner.email)).toMatchObject({ code: 1, stderr: /at least one owner/ });
+    await withDatabase(async (db) => {
+      expect((await db.select().from(users).where(eq(users.id, owner.id)))[0]?.role).toBe("owner");
+      expect((await db.select().from(users).where(eq(users.id, unverified.id)))[0]?.role).toBeNull();
+      const trail = await db.select().from(auditEvents).where(eq(auditEvents.entityId, owner.id));
+      expect(trail).toEqual([
+        expect.objectContaining({
+          action: "staff.grant",
+          actorId: null,
+          actorEmail: "npm run shop",
+          after: { email: owner.email, role: "owner" },
+        }),
+      ]);
+    });
   });
 
   it("waits for a running shop on the embedded database to stop", async () => {

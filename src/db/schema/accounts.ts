@@ -3,6 +3,9 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } 
 
 // Tables the accounts context owns (docs/decisions/011-transactions-and-table-owners.md).
 
+export const staffRoles = ["owner", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
 export const users = pgTable(
   "users",
   {
@@ -14,13 +17,18 @@ export const users = pgTable(
     /** argon2id; null for accounts created through Google that never set a password. */
     passwordHash: text("password_hash"),
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    isAdmin: boolean("is_admin").notNull().default(false),
+    /** Back-office role; null for a shopper. The contract's `isAdmin` is `role !== null`. */
+    role: text("role", { enum: staffRoles }),
     isVerified: boolean("is_verified").notNull().default(false),
     googleSub: text("google_sub"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_google_sub_idx").on(t.googleSub)],
+  (t) => [
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_google_sub_idx").on(t.googleSub),
+    index("users_role_idx").on(t.role).where(sql`${t.role} is not null`),
+  ],
 );
 
 /** Sessions are random tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */
@@ -37,6 +45,10 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Last back-office request of this session; the back office idles out on its own clock (decision 030). */
+    backOfficeSeenAt: timestamp("back_office_seen_at", { withTimezone: true }),
+    /** When the password was last given in this session: sensitive back-office changes ask again after a while. */
+    passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_idx").on(t.tokenHash),

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, customType, index, integer, pgTable, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 // Tables the catalog context owns; `category_counts` is kept by triggers on `products`
 // (docs/decisions/011-transactions-and-table-owners.md).
@@ -50,7 +62,16 @@ export const products = pgTable(
     /** Countries where the product is sold; matched against the shopper's chosen location. */
     locations: text("locations").array().notNull().default(sql`'{}'::text[]`),
     isFeatured: boolean("is_featured").notNull().default(false),
+    /** The shop's own stock-keeping unit; unique. Rows made without one get a random `SKU-…` (migration 0011). */
+    sku: text("sku").notNull().default(sql`('SKU-' || upper(replace(gen_random_uuid()::text, '-', '')))`),
+    /** GST rate in basis points (hundredths of a per cent); prices stay tax-inclusive. */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(1800),
+    /** Alt text of each picture, by position in `images`. */
+    imageAlts: text("image_alts").array().notNull().default(sql`'{}'::text[]`),
+    /** Set when the owner archives a product once ordered: it leaves the shop, past orders keep it. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Kept by triggers `products_category_names` and `categories_renamed`, so search finds a product by its category. */
     categoryNames: text("category_names").notNull().default(""),
     search: tsvector("search")
@@ -73,6 +94,7 @@ export const products = pgTable(
     index("products_locations_idx").using("gin", t.locations),
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    uniqueIndex("products_sku_idx").on(t.sku),
   ],
 );
 
@@ -97,6 +119,10 @@ export const banners = pgTable(
     catId: uuid("cat_id").references(() => categories.id, { onDelete: "set null" }),
     subCatId: uuid("sub_cat_id").references(() => categories.id, { onDelete: "set null" }),
     position: integer("position").notNull().default(0),
+    alt: text("alt").notNull().default(""),
+    /** Optional window in which the banner is shown. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("banners_kind_position_idx").on(t.kind, t.position)],

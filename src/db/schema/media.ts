@@ -51,3 +51,18 @@ export const stagedUploads = pgTable(
     index("staged_uploads_expires_idx").on(t.expiresAt),
   ],
 );
+
+/** Pictures the back office uploaded for products, categories and banners: named by the shop, listed by upload. */
+export const catalogPictures = pgTable(
+  "catalog_pictures",
+  {
+    fileName: text("file_name").primaryKey(),
+    originalName: text("original_name").notNull().default(""),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalog_pictures_created_idx").on(t.createdAt.desc().nullsFirst(), t.fileName)],
+);

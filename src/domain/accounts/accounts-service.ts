@@ -6,6 +6,7 @@ import { createPasswordChanges } from "./password-changes.ts";
 import { createProfile } from "./profile.ts";
 import { createRegistration } from "./registration.ts";
 import { createSignIn } from "./sign-in.ts";
+import { createStaffAccess } from "./staff-access.ts";
 import type { AccountsDeps } from "./types.ts";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -19,6 +20,7 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createPasswordChanges(internals),
     ...createProfile(internals),
     ...createGoogleSignIn(internals),
+    ...createStaffAccess(internals),
 
     /** Housekeeping: expired sessions, codes and reset grants, as rows deleted. */
     async prune(before: Date): Promise<number> {

@@ -49,7 +49,6 @@ export function createGoogleSignIn(internals: AccountInternals) {
             email,
             googleSub: verified.subject,
             isVerified: true,
-            isAdmin: false,
             createdAt: at,
             updatedAt: at,
           })

@@ -26,7 +26,8 @@ export function toAccount(user: UserRow): Account {
     email: user.email,
     phone: user.phone,
     images: user.images,
-    isAdmin: user.isAdmin,
+    isAdmin: user.role !== null,
+    role: user.role,
     isVerified: user.isVerified,
   };
 }
@@ -112,8 +113,17 @@ export function createAccountInternals(deps: AccountsDeps) {
       await limiter.consume(sendCodeKey(email), policy.sendCodeAccount);
     },
 
-    async startSession(user: UserRow, requester: Requester, tx: DbExecutor = db): Promise<SignedIn> {
-      const session = await sessionStore.create({ userId: user.id, ip: requester.ip, userAgent: requester.userAgent ?? "" }, tx);
+    /** `passwordGiven`: the password was just checked, which the back office counts as a recent confirmation. */
+    async startSession(
+      user: UserRow,
+      requester: Requester,
+      tx: DbExecutor = db,
+      opts = { passwordGiven: false },
+    ): Promise<SignedIn> {
+      const session = await sessionStore.create(
+        { userId: user.id, ip: requester.ip, userAgent: requester.userAgent ?? "", passwordGiven: opts.passwordGiven },
+        tx,
+      );
       return { token: session.token, expiresAt: session.expiresAt, sessionId: session.id, user: toAccount(user) };
     },
   };

@@ -43,7 +43,6 @@ export function createRegistration(internals: AccountInternals) {
             email,
             phone: input.phone,
             passwordHash,
-            isAdmin: false,
             isVerified: false,
             createdAt: at,
             updatedAt: at,

@@ -20,7 +20,7 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("at"))))
     .prepare("accounts_live_session");
   return {
-    async create(input: { userId: string; ip: string; userAgent: string }, tx: DbExecutor = db) {
+    async create(input: { userId: string; ip: string; userAgent: string; passwordGiven?: boolean }, tx: DbExecutor = db) {
       const token = randomToken();
       const at = now();
       const expiresAt = new Date(at.getTime() + ttlMs);
@@ -34,6 +34,7 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
         createdAt: at,
         lastSeenAt: at,
         expiresAt,
+        passwordConfirmedAt: input.passwordGiven ? at : null,
       });
       return { id, token, expiresAt };
     },

@@ -2,7 +2,7 @@ import { accountErrors } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { type AccountInternals, normalizeEmail, toAccount } from "./internals.ts";
 import { verifyPassword } from "./passwords.ts";
-import type { Account, Requester, SignedIn } from "./types.ts";
+import type { Authenticated, Requester, SignedIn } from "./types.ts";
 
 /** Password sign-in, the session behind a token, and signing out. */
 export function createSignIn(internals: AccountInternals) {
@@ -19,12 +19,14 @@ export function createSignIn(internals: AccountInternals) {
       if (!user || !valid) throw new AppError("UNAUTHORIZED", accountErrors.badCredentials);
       await limiter.reset(`signin:account:${email}`);
       if (!user.isVerified) throw new AppError("FORBIDDEN", accountErrors.notVerified, { isVerify: false });
-      return internals.startSession(user, input);
+      return internals.startSession(user, input, undefined, { passwordGiven: true });
     },
 
-    async authenticate(token: string): Promise<{ sessionId: string; user: Account } | undefined> {
+    async authenticate(token: string): Promise<Authenticated | undefined> {
       const found = await sessionStore.find(token);
-      return found && { sessionId: found.session.id, user: toAccount(found.user) };
+      if (!found) return undefined;
+      const { id, backOfficeSeenAt, passwordConfirmedAt } = found.session;
+      return { sessionId: id, user: toAccount(found.user), backOffice: { seenAt: backOfficeSeenAt, passwordConfirmedAt } };
     },
 
     signOut: (sessionId: string) => sessionStore.revoke(sessionId),

@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import type { StaffRole } from "#db/schema/accounts.ts";
 import type { UploadsService } from "../media/uploads-service.ts";
 import type { RateLimiter } from "../rate-limit/rate-limiter.ts";
 import type { IdentityVerifier, Mailer } from "./ports.ts";
@@ -31,8 +32,18 @@ export interface Account {
   email: string;
   phone: string;
   images: string[];
+  /** The contract's flag: true for staff and owners. */
   isAdmin: boolean;
+  /** Back-office role; null for a shopper. */
+  role: StaffRole | null;
   isVerified: boolean;
+}
+
+/** A session found by its token: the account, and the session's back-office clock (decision 030). */
+export interface Authenticated {
+  sessionId: string;
+  user: Account;
+  backOffice: { seenAt: Date | null; passwordConfirmedAt: Date | null };
 }
 
 export interface SignedIn {

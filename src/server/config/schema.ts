@@ -142,6 +142,8 @@ export const configSchema = z
     SIGNIN_MAX_FAILURES: positiveInt(10),
     SIGNIN_WINDOW_SECONDS: positiveInt(900),
     SESSION_TTL_DAYS: positiveInt(30),
+    BACK_OFFICE_IDLE_MINUTES: positiveInt(30),
+    BACK_OFFICE_REAUTH_MINUTES: positiveInt(15),
     UPLOAD_MAX_BYTES: positiveInt(5 * 1024 * 1024),
     UPLOAD_MAX_PIXELS: positiveInt(40_000_000),
     UPLOAD_PENDING_MAX_FILES: positiveInt(10),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AccountsService } from "#domain/accounts/accounts-service.ts";
-import type { Account } from "#domain/accounts/types.ts";
+import type { Account, Authenticated } from "#domain/accounts/types.ts";
 import { requestMessages } from "#shared/messages.ts";
 import { COOKIE } from "../cookies.ts";
 import { errorBody } from "./error-handler.ts";
@@ -10,7 +10,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in account (from the session cookie or a bearer token), or null. */
     user: Account | null;
-    session: { id: string; via: "cookie" | "bearer" } | null;
+    session: { id: string; via: "cookie" | "bearer"; backOffice: Authenticated["backOffice"] } | null;
   }
 }
 
@@ -49,7 +49,7 @@ export const authPlugin = fp(
         return reply.status(403).send(errorBody(requestMessages.crossSite));
       }
       request.user = found.user;
-      request.session = { id: found.sessionId, via };
+      request.session = { id: found.sessionId, via, backOffice: found.backOffice };
     });
   },
   { name: "auth", dependencies: ["@fastify/cookie"] },

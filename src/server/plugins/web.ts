@@ -6,6 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import {
   authRequestContext,
+  backOfficeContext,
   type Cookies,
   categoriesContext,
   currentUserContext,
@@ -106,6 +107,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       });
       const user = request.user;
       context.set(currentUserContext, user ? { id: user.id, name: user.name, email: user.email, images: user.images } : null);
+      context.set(
+        backOfficeContext,
+        options.services.backOffice.access(user && request.session ? { user, backOffice: request.session.backOffice } : null),
+      );
       context.set(authRequestContext, {
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? "",

@@ -1,0 +1,44 @@
+import type { Db } from "#db/client.ts";
+import { withTransaction } from "#db/client.ts";
+import type { StaffRole } from "#db/schema/accounts.ts";
+import type { AccountsService } from "../accounts/accounts-service.ts";
+import type { Account, Authenticated } from "../accounts/types.ts";
+import { type BackOfficeClock, backOfficeAccess } from "./access.ts";
+import { type Actor, createAuditTrail } from "./audit.ts";
+import { createOwnerClaims } from "./owner-claims.ts";
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>;
+export type BackOfficeService = ReturnType<typeof createBackOfficeService>;
+
+/** Staff, roles, the owner's first way in, the back-office clock and the audit trail (decision 030). */
+export function createBackOfficeService(deps: { db: Db; now: () => Date; accounts: AccountsService; clock: BackOfficeClock }) {
+  const { db, now, accounts, clock } = deps;
+  const audit = createAuditTrail({ db, now });
+  const claims = createOwnerClaims({ db, now, accounts, audit });
+
+  return {
+    audit,
+    claims,
+    clock,
+
+    access: (found: Pick<Authenticated, "user" | "backOffice"> | null) => backOfficeAccess(found, clock, now()),
+
+    /** Grants or revokes a role, recorded with who did it. */
+    async setRole(actor: Actor, email: string, role: StaffRole | null, reason?: string): Promise<Account> {
+      return withTransaction(db, async (tx) => {
+        const { before, account } = await accounts.setRole(email, role, tx);
+        if (before !== role) {
+          await audit.record(tx, actor, {
+            action: role ? "staff.grant" : "staff.revoke",
+            entityType: "staff",
+            entityId: account.id,
+            before: { email: account.email, role: before },
+            after: { email: account.email, role },
+            reason,
+          });
+        }
+        return account;
+      });
+    },
+  };
+}
