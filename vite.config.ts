@@ -4,8 +4,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
 
-/** Components only one area's pages use, whatever their number: kept out of the chunk every page loads. */
-const AREA_CODE = /[\\/]src[\\/]web[\\/]components[\\/](account[\\/](?!form-message)|admin[\\/]|listing[\\/])/;
+/** The account screens' forms and texts, and the checkout's: one script for each area's pages. */
+const ACCOUNT = /[\\/]src[\\/](web[\\/]components[\\/]account[\\/](?!form-message)|shared[\\/]messages[\\/]account\.)/;
+const CHECKOUT = /[\\/]src[\\/](web[\\/]components[\\/]checkout[\\/]|shared[\\/]messages[\\/]checkout\.)/;
+/** Code only one area's pages use, whatever their number, is kept out of the chunk every page loads. */
+const AREAS = [ACCOUNT, CHECKOUT, /[\\/]src[\\/]web[\\/]components[\\/](admin|listing)[\\/]/];
 
 export default defineConfig({
   plugins: [
@@ -33,9 +36,9 @@ export default defineConfig({
                   test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                   priority: 2,
                 },
-                { name: "shared", test: (id) => !AREA_CODE.test(id), minShareCount: 3, priority: 1 },
-                // The account screens' forms: one script for those pages rather than one per form part.
-                { name: "account", test: /[\\/]src[\\/]web[\\/]components[\\/]account[\\/]/ },
+                { name: "shared", test: (id) => !AREAS.some((area) => area.test(id)), minShareCount: 3, priority: 1 },
+                { name: "account", test: ACCOUNT },
+                { name: "checkout", test: CHECKOUT },
               ],
             },
           },

@@ -18,7 +18,7 @@ import {
   servicesContext,
   settingsContext,
 } from "#app-context";
-import { pageMessages } from "#shared/messages.ts";
+import { pageMessages } from "#shared/messages/shop.ts";
 import type { Route } from "./+types/root.ts";
 import appStylesheet from "./app.css?url";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";

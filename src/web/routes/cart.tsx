@@ -1,7 +1,7 @@
 import { useCallback, useRef } from "react";
 import { data, Link, useActionData, useFetchers, useNavigation } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
-import { cartMessages, requestMessages } from "#shared/messages.ts";
+import { cartMessages, requestMessages } from "#shared/messages/shop.ts";
 import { cartAddForm, cartRemoveForm, cartUpdateForm } from "#shared/schemas/cart.ts";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { toCartPageData } from "../components/cart/cart-data.server.ts";

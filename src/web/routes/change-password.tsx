@@ -1,6 +1,7 @@
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages, requestMessages } from "#shared/messages.ts";
+import { accountMessages } from "#shared/messages/account.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { resetPasswordForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";

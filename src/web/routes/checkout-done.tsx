@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { servicesContext } from "#app-context";
-import { checkoutMessages } from "#shared/messages.ts";
+import { checkoutMessages } from "#shared/messages/checkout.ts";
 import { formatInr } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { OrderProductsTable } from "../components/orders/order-products.tsx";

@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from "react-
 import { z } from "zod";
 import { servicesContext } from "#app-context";
 import type { Order } from "#domain/orders/types.ts";
-import { checkoutMessages, requestMessages } from "#shared/messages.ts";
+import { checkoutMessages } from "#shared/messages/checkout.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { formatInr } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { safeText } from "#shared/schemas/text.ts";

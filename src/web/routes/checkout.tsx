@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { CHECKOUT_SUMMARY_TITLE_MAX } from "#shared/constants.ts";
-import { checkoutMessages, requestMessages } from "#shared/messages.ts";
+import { checkoutMessages } from "#shared/messages/checkout.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { billingFields, billingForm } from "#shared/schemas/checkout.ts";
 import { truncate } from "#shared/text.ts";
 import { FormError } from "../components/account/form-message.tsx";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
-import { catalogMessages } from "#shared/messages.ts";
+import { catalogMessages } from "#shared/messages/shop.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "../components/home/home-data.ts";
 import { toProductCardData } from "../components/product/product-data.server.ts";

@@ -1,5 +1,5 @@
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { pageMessages } from "#shared/messages.ts";
+import { pageMessages } from "#shared/messages/shop.ts";
 import { ListingPage } from "../components/listing/listing-page.tsx";
 import { onlyViewChanged, subCategoryListingHref } from "../components/listing/listing-url.ts";
 import { loadListing } from "../components/listing/load-listing.server.ts";

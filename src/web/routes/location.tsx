@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
-import { catalogMessages, requestMessages } from "#shared/messages.ts";
+import { catalogMessages, requestMessages } from "#shared/messages/shop.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
 import type { LocationChoices } from "../components/layout/location-data.ts";
 import { readForm } from "../lib/actions.server.ts";

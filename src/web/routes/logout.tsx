@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages } from "#shared/messages/account.ts";
 import { redirectWithCookies } from "../lib/actions.server.ts";
 import type { Route } from "./+types/logout.ts";
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext, settingsContext } from "#app-context";
 import { imageUrl } from "#shared/images.ts";
-import { accountMessages, photoTooLarge } from "#shared/messages.ts";
+import { accountMessages, photoTooLarge } from "#shared/messages/account.ts";
 import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";

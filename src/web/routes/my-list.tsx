@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { currentUserContext, servicesContext } from "#app-context";
 import type { WishlistEntry } from "#domain/wishlist/types.ts";
-import { requestMessages, wishlistMessages } from "#shared/messages.ts";
+import { requestMessages, wishlistMessages } from "#shared/messages/shop.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { myListRemoveForm, myListToggleForm } from "#shared/schemas/wishlist.ts";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { pageMessages } from "#shared/messages.ts";
+import { pageMessages } from "#shared/messages/shop.ts";
 
 export function loader() {
   throw data(null, { status: 404 });

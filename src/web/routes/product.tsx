@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { Await, Link, useActionData, useSearchParams } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
-import { pageMessages } from "#shared/messages.ts";
+import { pageMessages } from "#shared/messages/shop.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { ProductCarousel } from "../components/product/product-carousel.tsx";
 import { toProductCardData, toProductDetailData } from "../components/product/product-data.server.ts";

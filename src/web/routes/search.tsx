@@ -1,6 +1,6 @@
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
-import { catalogMessages } from "#shared/messages.ts";
+import { catalogMessages } from "#shared/messages/shop.ts";
 import { priceBandInRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { accountMessages, codeSentFor, requestMessages } from "#shared/messages.ts";
+import { accountMessages, codeSentFor } from "#shared/messages/account.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { emailForm, safeRedirectPath, signInForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
-import { requestMessages, verificationCodeSent } from "#shared/messages.ts";
+import { verificationCodeSent } from "#shared/messages/account.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { signUpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";

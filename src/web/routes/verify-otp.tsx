@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext } from "#app-context";
-import { accountMessages, newCodeSent, requestMessages } from "#shared/messages.ts";
+import { accountMessages, newCodeSent } from "#shared/messages/account.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { otpForm } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { accountMessages } from "#shared/messages.ts";
+import { accountMessages } from "#shared/messages/account.ts";
 
 interface GoogleAccounts {
   accounts: {

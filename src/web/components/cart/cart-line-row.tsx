@@ -2,7 +2,7 @@ import { type MouseEvent, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { CART_TITLE_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
-import { cartMessages, priceChangedNote, stockNote } from "#shared/messages.ts";
+import { cartMessages, priceChangedNote, stockNote } from "#shared/messages/shop.ts";
 import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { StarRating } from "../product/star-rating.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { checkoutMessages } from "#shared/messages.ts";
+import { checkoutMessages } from "#shared/messages/checkout.ts";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 

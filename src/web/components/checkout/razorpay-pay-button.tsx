@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { checkoutMessages, testModeMessages } from "#shared/messages.ts";
+import { checkoutMessages } from "#shared/messages/checkout.ts";
+import { testModeMessages } from "#shared/messages/shop.ts";
 import { formatInr } from "#shared/money.ts";
 import { Icon } from "../ui/icon.tsx";
 import type { PaymentStepData } from "./checkout-data.ts";

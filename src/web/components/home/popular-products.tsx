@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Await, useFetcher } from "react-router";
-import { pageMessages } from "#shared/messages.ts";
+import { pageMessages } from "#shared/messages/shop.ts";
 import type { ProductCardData } from "../product/product-data.ts";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs.tsx";
 import { POPULAR_PRODUCTS_COUNT, type PopularProductsData } from "./home-data.ts";

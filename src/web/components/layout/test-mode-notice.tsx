@@ -1,4 +1,4 @@
-import { testModeMessages } from "#shared/messages.ts";
+import { testModeMessages } from "#shared/messages/shop.ts";
 
 /** Above every page of a production shop whose payments are tests (ALLOW_TEST_PAYMENTS): nobody takes it for real. */
 export function TestModeNotice() {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { missingOptionMessage } from "#shared/messages.ts";
+import { missingOptionMessage } from "#shared/messages/shop.ts";
 
 /**
  * One option list (RAM, Size, Weight) as radio chips; flagged when adding to cart without a choice. The radios carry

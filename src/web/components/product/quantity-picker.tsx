@@ -1,4 +1,4 @@
-import { cartMessages } from "#shared/messages.ts";
+import { cartMessages } from "#shared/messages/shop.ts";
 import { Icon } from "../ui/icon.tsx";
 import { showError } from "../ui/toast.ts";
 import { stepQuantity } from "./quantity.ts";

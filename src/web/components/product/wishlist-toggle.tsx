@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect } from "react";
 import { useFetcher } from "react-router";
-import { wishlistMessages } from "#shared/messages.ts";
+import { wishlistMessages } from "#shared/messages/shop.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { MY_LIST_PATH, type MyListAnswer } from "../my-list/my-list-data.ts";
 import { showError, showSuccess } from "../ui/toast.ts";

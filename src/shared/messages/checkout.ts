@@ -1,0 +1,38 @@
+// Checkout and payment texts (src/shared/messages.ts re-exports them): only the checkout pages' scripts carry them.
+
+/** Checkout and payment (spec §2 Checkout, §5; docs/decisions/015-checkout-and-payments.md), pages and API alike. */
+export const checkoutMessages = {
+  fullName: "Please fill full name",
+  country: "Please fill country",
+  streetAddress: "Please fill Street address",
+  city: "Please fill city",
+  state: "Please fill state",
+  zipCode: "Please fill zipCode",
+  phoneNumber: "Please fill phone Number",
+  email: "Please fill email",
+  countryUnknown: "Please choose a country from the list",
+  emailInvalid: "Please enter a valid email",
+  phoneInvalid: "Please enter a valid phone Number",
+  zipCodeInvalid: "Please enter a valid zipCode",
+  cartEmpty: "Your Cart is currently empty",
+  /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
+  blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
+  notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
+  pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
+  providerDown: "The payment service is not answering. Nothing was charged; please try again shortly.",
+  unknownIntent: "Unknown payment action",
+  windowNotLoaded: "The payment window could not be loaded. Please check your connection and try again.",
+  paymentFailed: "The payment did not go through. Nothing was charged; you can try again.",
+  paymentUnverified: "We could not verify this payment.",
+  stillProcessing: "Your payment is still being processed. We will e-mail you when it is confirmed.",
+  testPaymentsOff: "Test payments are off in this shop.",
+  webhookSignature: "Invalid webhook signature",
+  earlierOrderPaid: "Your earlier payment for these items went through: your order is placed. See My Orders.",
+  holdRanOut: "The time to pay has run out.",
+  holdExpired: "The time to pay for this order has run out: the items went back on sale.",
+  paid: "Thank you! Your order is placed.",
+  refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",
+  orderNotFound: "Order not found",
+  pendingCancelOnly: "A pending order is waiting for its payment: it can only be cancelled.",
+  statusOneOf: (statuses: readonly string[]) => `Status must be one of: ${statuses.join(", ")}`,
+} as const;
