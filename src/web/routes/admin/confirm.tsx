@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, backOfficeContext, servicesContext } from "#app-context";
 import { backOfficeMessages } from "#shared/back-office-messages.ts";
-import { requestMessages } from "#shared/messages.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";

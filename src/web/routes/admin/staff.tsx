@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
-import { requestMessages } from "#shared/messages.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { staffRoleForm } from "#shared/schemas/back-office.ts";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
 import {
