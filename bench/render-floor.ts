@@ -145,7 +145,7 @@ export function pageElements(html: string): { element: ReactNode; elements: numb
 }
 
 /** Renders the element to bytes through the streaming API, the way the shop renders its pages. */
-function renderStreamed(element: ReactNode): Promise<number> {
+export function renderStreamed(element: ReactNode): Promise<number> {
   return new Promise((resolve, reject) => {
     let bytes = 0;
     const sink = new Writable({
