@@ -19,6 +19,19 @@ describe("the browser's JavaScript", () => {
     expect(over, `pages over the budget of ${PAGE_SCRIPTS_GZIP_KB} KB gzip`).toEqual([]);
   });
 
+  // Importing src/shared/messages.ts brings every area's texts along: a module the browser loads names its area's file.
+  it("takes the texts of a module the browser loads from src/shared/messages/<area>.ts (decision 030)", () => {
+    const web = path.resolve(import.meta.dirname, "../src/web");
+    const modules = readdirSync(web, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file),
+    );
+    const barrelImports = modules.filter((file) =>
+      /from\s*["']#shared\/messages\.ts["']/.test(readFileSync(path.join(web, file), "utf8")),
+    );
+    expect(modules.length).toBeGreaterThan(50);
+    expect(barrelImports).toEqual([]);
+  });
+
   // The pages' CSP forbids eval: a library that probes `new Function` (zod's validator compiler) logs a violation.
   it("carries no validation library and compiles no code at run time", () => {
     const assets = path.join(client, "assets");

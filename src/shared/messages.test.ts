@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { codeSentFor, codeValidity, photoTooLarge, verificationCodeSent } from "./messages.ts";
 
@@ -20,20 +18,5 @@ describe("account messages", () => {
   it("gives the photo limit in megabytes to one decimal", () => {
     expect(photoTooLarge(5 * 1024 * 1024)).toBe("The photo is larger than 5 MB. Please choose a smaller one.");
     expect(photoTooLarge(300 * 1024)).toBe("The photo is larger than 0.3 MB. Please choose a smaller one.");
-  });
-});
-
-// Importing src/shared/messages.ts brings every area's texts along: a module the browser loads names its area's file.
-describe("the browser's messages", () => {
-  it("come from src/shared/messages/<area>.ts in every module of the web app that is not server-only", () => {
-    const web = path.resolve(import.meta.dirname, "../web");
-    const modules = readdirSync(web, { recursive: true, encoding: "utf8" }).filter(
-      (file) => /\.tsx?$/.test(file) && !/\.(server|test)\.tsx?$/.test(file),
-    );
-    const barrelImports = modules.filter((file) =>
-      /from\s*["']#shared\/messages\.ts["']/.test(readFileSync(path.join(web, file), "utf8")),
-    );
-    expect(modules.length).toBeGreaterThan(50);
-    expect(barrelImports).toEqual([]);
   });
 });

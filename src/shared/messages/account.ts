@@ -1,5 +1,5 @@
 // The account screens' texts (src/shared/messages.ts re-exports them): only the account pages' scripts carry them.
-import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "../constants.ts";
+import { OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from "#shared/constants.ts";
 import { fieldMessages } from "./fields.ts";
 
 /** The accounts screens and the API's account routes: the forms' messages (spec §2/§5, in field order), then outcomes. */

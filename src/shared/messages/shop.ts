@@ -1,8 +1,8 @@
 // The shop's texts other than the account screens', the checkout's and the field refusals (src/shared/messages.ts
 // re-exports them all): the pages, toasts, API answers and the domain's refusals.
-import { CART_TITLE_MAX, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "../constants.ts";
-import { formatRupees } from "../money.ts";
-import { truncate } from "../text.ts";
+import { CART_TITLE_MAX, RATING_MAX, RATING_STEP, REVIEW_TEXT_MAX } from "#shared/constants.ts";
+import { formatRupees } from "#shared/money.ts";
+import { truncate } from "#shared/text.ts";
 import { fieldMessages } from "./fields.ts";
 
 /** Who may ask: the API's and pages' answer to a visitor, and to a request that names another shopper (decision 006). */
