@@ -200,6 +200,7 @@ describe("hostile ids and encodings on every route", () => {
     timeout: 60_000,
   }, async () => {
     const walked = await walk(hostileEncodingRequests(routes, session));
-    expect([...walked].sort()).toEqual(routes.map((route) => route.path).sort());
+    // A layout and its index route share a path (/admin): each path once.
+    expect([...walked].sort()).toEqual([...new Set(routes.map((route) => route.path))].sort());
   });
 });

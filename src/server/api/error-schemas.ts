@@ -9,6 +9,7 @@ export const errorJson = z
     success: z.literal(false).optional(),
     isVerify: z.boolean().optional(),
     retryAfter: z.number().optional(),
+    reauthenticate: z.string().optional().describe("Back office: where to give the password again before retrying"),
   })
   .meta({ id: "Error" });
 

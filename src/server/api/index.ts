@@ -6,6 +6,7 @@ import { notFoundAnswer } from "../plugins/error-handler.ts";
 import { privateAnswers } from "../plugins/private-answers.ts";
 import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
 import type { ResponseCache } from "../response-cache/response-cache.ts";
+import { adminApi } from "./admin/index.ts";
 import { cartApi } from "./cart.ts";
 import { catalogApi } from "./catalog.ts";
 import { locationsApi } from "./locations.ts";
@@ -51,6 +52,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(reviewsApi, { services });
   await app.register(cartApi, { services, publicUrl: options.publicUrl });
   await app.register(ordersApi, { services, publicUrl: options.publicUrl });
+  await app.register(adminApi, { prefix: "/admin", services, publicUrl: options.publicUrl });
   app.get("/docs", { schema: { hide: true } }, async () => options.openApi());
   // Unknown API paths answer JSON, not the web app's HTML 404 (OPTIONS stays with CORS).
   app.route({

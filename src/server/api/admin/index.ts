@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Services } from "#domain/services.ts";
+import { auditQuery, staffRoleForm } from "#shared/schemas/back-office.ts";
+import { errorResponses } from "../error-schemas.ts";
+import { adminGuard, staffOf } from "./guard.ts";
+
+export interface AdminApiOptions {
+  services: Services;
+  publicUrl: string;
+}
+
+const tags = ["Back office"];
+
+const staffJson = z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.enum(["owner", "staff"]).nullable() });
+
+const auditEventJson = z.object({
+  id: z.string(),
+  at: z.string().describe("ISO 8601"),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string(),
+  revertOf: z.string().nullable(),
+});
+
+/**
+ * `/api/admin`: the back office's work for scripts, on the same services and role checks as the /admin pages
+ * (decision 030). Every route passes the guard; the area files below register their routes on this instance.
+ */
+export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, { services }) => {
+  app.decorateRequest("staff", null);
+  // On request, before the body is read or validated: without a role, not even a 400 tells that a route exists.
+  app.addHook("onRequest", adminGuard(services));
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "private, no-store");
+    reply.header("x-robots-tag", "noindex, nofollow");
+  });
+
+  app.get(
+    "/me",
+    { schema: { tags, summary: "The staff member of this session and their role", response: { 200: staffJson } } },
+    async (request) => {
+      const staff = staffOf(request);
+      const profile = await services.accounts.getProfile(staff.id);
+      return { id: profile.id, name: profile.name, email: profile.email, role: profile.role };
+    },
+  );
+
+  app.post(
+    "/session/confirm",
+    {
+      config: { idleAllowed: true },
+      schema: {
+        tags,
+        summary: "Give the password again: restarts the back office's idle clock and allows sensitive changes for a while",
+        body: z.object({ password: z.string().min(1).max(1024) }),
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      await services.accounts.confirmPassword({
+        sessionId: request.session?.id ?? "",
+        userId: staff.id,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers["user-agent"] ?? "",
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/staff",
+    {
+      config: { role: "owner" },
+      schema: {
+        tags,
+        summary: "Everyone with a back-office role (owner only)",
+        response: { 200: z.array(staffJson), ...errorResponses(403) },
+      },
+    },
+    async () => {
+      const members = await services.accounts.staffMembers();
+      return members.map((member) => ({ id: member.id, name: member.name, email: member.email, role: member.role }));
+    },
+  );
+
+  app.put(
+    "/staff",
+    {
+      config: { role: "owner", recentPassword: true },
+      schema: {
+        tags,
+        summary: "Give an existing, verified account a role, or take it away with role 'none' (owner only; recent password)",
+        body: staffRoleForm,
+        response: { 200: staffJson, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { email, role, reason } = request.body;
+      const account = await services.backOffice.setRole(staffOf(request), email, role === "none" ? null : role, reason);
+      return { id: account.id, name: account.name, email: account.email, role: account.role };
+    },
+  );
+
+  app.get(
+    "/audit",
+    {
+      config: { role: "owner" },
+      schema: {
+        tags,
+        summary: "The audit trail, newest first, 50 a page; `before` is the previous page's `next` (owner only)",
+        querystring: auditQuery,
+        response: { 200: z.object({ events: z.array(auditEventJson), next: z.string().nullable() }), ...errorResponses(403) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const [at = "", id = ""] = query.before?.split("_") ?? [];
+      const events = await services.backOffice.audit.list({
+        entityType: query.entityType || undefined,
+        entityId: query.entityId || undefined,
+        action: query.action || undefined,
+        before: query.before ? { at: new Date(at), id } : undefined,
+        limit: 51,
+      });
+      const page = events.slice(0, 50);
+      const last = page.at(-1);
+      return {
+        events: page.map((event) => ({ ...event, at: event.at.toISOString() })),
+        next: events.length > 50 && last ? `${last.at.toISOString()}_${last.id}` : null,
+      };
+    },
+  );
+};
