@@ -19,7 +19,7 @@ export interface Services {
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;
-  /** Staff, roles, the back-office clock, the audit trail (decision 030). */
+  /** Staff, roles, the back-office clock, the audit trail (decision 031). */
   backOffice: BackOfficeService;
   cart: CartService;
   locations: LocationsService;

@@ -81,7 +81,7 @@ async function main() {
   await announceOwnerClaim(app);
 }
 
-/** While the shop has no owner, a one-time link only this log shows (decision 030); `npm run shop -- staff` is the other way. */
+/** While the shop has no owner, a one-time link only this log shows (decision 031); `npm run shop -- staff` is the other way. */
 async function announceOwnerClaim({ server, services, config }: Awaited<ReturnType<typeof buildApp>>) {
   try {
     const token = await services.backOffice.claims.issueIfOwnerless();

@@ -90,5 +90,5 @@ export interface AuthRequest {
 
 export const authRequestContext = createContext<AuthRequest>();
 
-/** What this request may do in the back office, decided by the server from the session (decision 030). */
+/** What this request may do in the back office, decided by the server from the session (decision 031). */
 export const backOfficeContext = createContext<BackOfficeAccess>({ kind: "none" });

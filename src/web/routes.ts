@@ -24,7 +24,7 @@ export default [
   route("location", "routes/location.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx"),
   route("robots.txt", "routes/robots.tsx"),
-  // The back office (decision 030): a visitor or shopper gets the same 404 as for an unknown page.
+  // The back office (decision 031): a visitor or shopper gets the same 404 as for an unknown page.
   route("admin/claim/:token", "routes/admin/claim.tsx"),
   route("admin/confirm", "routes/admin/confirm.tsx"),
   route("admin", "routes/admin/layout.tsx", [

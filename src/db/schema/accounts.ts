@@ -45,7 +45,7 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Last back-office request of this session; the back office idles out on its own clock (decision 030). */
+    /** Last back-office request of this session; the back office idles out on its own clock (decision 031). */
     backOfficeSeenAt: timestamp("back_office_seen_at", { withTimezone: true }),
     /** When the password was last given in this session: sensitive back-office changes ask again after a while. */
     passwordConfirmedAt: timestamp("password_confirmed_at", { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
-// Tables the back-office context owns (docs/decisions/011-transactions-and-table-owners.md, 030-the-back-office.md).
+// Tables the back-office context owns (docs/decisions/011-transactions-and-table-owners.md, 031-the-back-office.md).
 
 /**
  * Every back-office change: who, when, what, the values before and after, and why. Append-only: a trigger

@@ -8,7 +8,7 @@ import { type AccountInternals, toAccount } from "./internals.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { Account, Requester } from "./types.ts";
 
-/** Roles and the back-office clock of a session (decision 030); the accounts context owns both tables. */
+/** Roles and the back-office clock of a session (decision 031); the accounts context owns both tables. */
 export function createStaffAccess(internals: AccountInternals) {
   const { db, now, limiter, policy, findByEmail, getUser } = internals;
 

@@ -39,7 +39,7 @@ export interface Account {
   isVerified: boolean;
 }
 
-/** A session found by its token: the account, and the session's back-office clock (decision 030). */
+/** A session found by its token: the account, and the session's back-office clock (decision 031). */
 export interface Authenticated {
   sessionId: string;
   user: Account;

@@ -8,7 +8,7 @@ export interface BackOfficeClock {
   reauthMinutes: number;
 }
 
-/** What a request may do in the back office (decision 030): nothing, confirm the password first, or work. */
+/** What a request may do in the back office (decision 031): nothing, confirm the password first, or work. */
 export type BackOfficeAccess =
   | { kind: "none" }
   | { kind: "idle"; user: Account; role: StaffRole }

@@ -10,7 +10,7 @@ import { createOwnerClaims } from "./owner-claims.ts";
 export type AuditTrail = ReturnType<typeof createAuditTrail>;
 export type BackOfficeService = ReturnType<typeof createBackOfficeService>;
 
-/** Staff, roles, the owner's first way in, the back-office clock and the audit trail (decision 030). */
+/** Staff, roles, the owner's first way in, the back-office clock and the audit trail (decision 031). */
 export function createBackOfficeService(deps: { db: Db; now: () => Date; accounts: AccountsService; clock: BackOfficeClock }) {
   const { db, now, accounts, clock } = deps;
   const audit = createAuditTrail({ db, now });

@@ -12,7 +12,7 @@ import type { AuditTrail } from "./back-office-service.ts";
 const CLAIM_TTL_MS = 60 * 60 * 1000;
 
 /**
- * The first way in (decision 030): while the shop has no owner, each start issues a random one-time link, valid an
+ * The first way in (decision 031): while the shop has no owner, each start issues a random one-time link, valid an
  * hour, that only the log shows; a signed-in, verified account that opens it becomes the owner.
  */
 export function createOwnerClaims(deps: {

@@ -3,7 +3,7 @@ import { backOfficeMessages } from "#shared/back-office-messages.ts";
 import { accountMessages } from "#shared/messages.ts";
 import { safeText } from "./text.ts";
 
-// The back office's forms, shared by /admin and /api/admin so both answer alike (decision 030).
+// The back office's forms, shared by /admin and /api/admin so both answer alike (decision 031).
 
 export const reasonField = safeText({ name: "Reason" })
   .trim()

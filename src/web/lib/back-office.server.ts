@@ -7,7 +7,7 @@ import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export type StaffAccess = Extract<BackOfficeAccess, { kind: "ok" }>;
 
-/** Back-office answers are never stored and never indexed (decision 030). */
+/** Back-office answers are never stored and never indexed (decision 031). */
 export const backOfficeHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
 export function confirmHref(path: string, reason: "idle" | "reauth"): string {

@@ -7,7 +7,7 @@ import { backOfficeMessages } from "#shared/back-office-messages.ts";
 import { notFoundAnswer } from "../../plugins/error-handler.ts";
 
 /**
- * What a `/api/admin` route asks of its caller, in its route `config` (decision 030): `role` ("owner" for the owner's
+ * What a `/api/admin` route asks of its caller, in its route `config` (decision 031): `role` ("owner" for the owner's
  * routes), `recentPassword` for sensitive changes, `idleAllowed` for the one route that restarts the clock.
  */
 export interface AdminRouteConfig {

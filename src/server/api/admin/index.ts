@@ -30,7 +30,7 @@ const auditEventJson = z.object({
 
 /**
  * `/api/admin`: the back office's work for scripts, on the same services and role checks as the /admin pages
- * (decision 030). Every route passes the guard; the area files below register their routes on this instance.
+ * (decision 031). Every route passes the guard; the area files below register their routes on this instance.
  */
 export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, { services }) => {
   app.decorateRequest("staff", null);

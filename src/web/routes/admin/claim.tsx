@@ -11,7 +11,7 @@ import type { Route } from "./+types/claim.ts";
 
 export const handle = { chrome: false };
 
-/** The owner's first way in (decision 030): a link only the start-up log shows. An unusable one is an unknown page. */
+/** The owner's first way in (decision 031): a link only the start-up log shows. An unusable one is an unknown page. */
 export async function loader(args: Route.LoaderArgs) {
   const { claims } = args.context.get(servicesContext).backOffice;
   if (!(await claims.isUsable(args.params.token))) throw data(null, { status: 404 });

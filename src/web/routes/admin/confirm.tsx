@@ -18,7 +18,7 @@ function staffOnly(context: Route.LoaderArgs["context"]) {
   return access;
 }
 
-/** The password again (decision 030): after the back office idled out, or before a sensitive change. */
+/** The password again (decision 031): after the back office idled out, or before a sensitive change. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const access = staffOnly(context);
   const url = new URL(request.url);

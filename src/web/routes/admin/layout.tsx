@@ -3,7 +3,7 @@ import { AdminShell } from "../../components/admin/ui.tsx";
 import { backOfficeHeaders, requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/layout.ts";
 
-/** The back office's frame (decision 030): its own chrome, never the shop's header. */
+/** The back office's frame (decision 031): its own chrome, never the shop's header. */
 export const handle = { chrome: false };
 
 /** Every page under /admin passes here first; the pages check the role again themselves (their actions do not run this). */
