@@ -184,10 +184,8 @@ for (const kind of kinds) {
   await measure(roundSeconds * 2, () => renderStreamed(floorElements[kind].element));
 }
 
-const samples = Object.fromEntries(kinds.map((kind) => [kind, { shop: [], database: [], floor: [] }])) as Record<
-  PageKind,
-  { shop: number[]; database: number[]; floor: number[] }
->;
+const noSamples = () => ({ shop: [] as number[], database: [] as number[], floor: [] as number[] });
+const samples: Record<PageKind, ReturnType<typeof noSamples>> = { anonymous: noSamples(), signedIn: noSamples() };
 const loadBefore = loadAverage();
 for (let round = 1; round <= rounds; round++) {
   for (const kind of kinds) {
@@ -210,36 +208,32 @@ const median = (values: number[]) => {
 };
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const pages = Object.fromEntries(
-  kinds.map((kind) => {
-    const shopMs = median(samples[kind].shop);
-    const databaseMsPerPage = median(samples[kind].database);
-    const floorMs = median(samples[kind].floor);
-    const ownMs = shopMs - databaseMsPerPage;
-    const ratio = ownMs / floorMs;
-    const { element: _, ...markup } = floorElements[kind];
-    return [
-      kind,
-      {
-        ...markup,
-        shopCpuMs: round3(shopMs),
-        databaseMs: round3(databaseMsPerPage),
-        shopCpuMsWithoutDatabase: round3(ownMs),
-        floorStreamCpuMs: round3(floorMs),
-        ratio: round2(ratio),
-        ratioWithDatabase: round2(shopMs / floorMs),
-        pagesPerSecondPerCore: Math.round(1000 / ownMs),
-        pagesPerSecondPerCoreWithDatabase: Math.round(1000 / shopMs),
-        meetsTarget: ratio <= RATIO_TARGET,
-        rounds: {
-          shopCpuMs: samples[kind].shop.map(round3),
-          databaseMs: samples[kind].database.map(round3),
-          floorStreamCpuMs: samples[kind].floor.map(round3),
-        },
-      },
-    ];
-  }),
-) as Record<PageKind, Record<string, unknown> & { ratio: number }>;
+function figures(kind: PageKind) {
+  const shopMs = median(samples[kind].shop);
+  const databaseMsPerPage = median(samples[kind].database);
+  const floorMs = median(samples[kind].floor);
+  const ownMs = shopMs - databaseMsPerPage;
+  const ratio = ownMs / floorMs;
+  const { element: _, ...markup } = floorElements[kind];
+  return {
+    ...markup,
+    shopCpuMs: round3(shopMs),
+    databaseMs: round3(databaseMsPerPage),
+    shopCpuMsWithoutDatabase: round3(ownMs),
+    floorStreamCpuMs: round3(floorMs),
+    ratio: round2(ratio),
+    ratioWithDatabase: round2(shopMs / floorMs),
+    pagesPerSecondPerCore: Math.round(1000 / ownMs),
+    pagesPerSecondPerCoreWithDatabase: Math.round(1000 / shopMs),
+    meetsTarget: ratio <= RATIO_TARGET,
+    rounds: {
+      shopCpuMs: samples[kind].shop.map(round3),
+      databaseMs: samples[kind].database.map(round3),
+      floorStreamCpuMs: samples[kind].floor.map(round3),
+    },
+  };
+}
+const pages: Record<PageKind, ReturnType<typeof figures>> = { anonymous: figures("anonymous"), signedIn: figures("signedIn") };
 
 await server.close();
 rmSync(dataDir, { recursive: true, force: true });
@@ -263,17 +257,7 @@ const report = {
 
 const labels: Record<PageKind, string> = { anonymous: "anonymous", signedIn: "signed in" };
 const row = (kind: PageKind) => {
-  const page = pages[kind] as unknown as {
-    shopCpuMs: number;
-    databaseMs: number;
-    shopCpuMsWithoutDatabase: number;
-    floorStreamCpuMs: number;
-    ratio: number;
-    ratioWithDatabase: number;
-    pagesPerSecondPerCore: number;
-    elements: number;
-    pageBytes: number;
-  };
+  const page = pages[kind];
   return [
     labels[kind],
     page.shopCpuMs.toFixed(3),

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from "react";
-import { data, Link, useActionData, useFetchers, useNavigation } from "react-router";
+import { data, useActionData, useFetchers, useNavigation } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { cartMessages, requestMessages } from "#shared/messages/shop.ts";
 import { cartAddForm, cartRemoveForm, cartUpdateForm } from "#shared/schemas/cart.ts";
@@ -9,6 +9,7 @@ import type { CartActionAnswer, CartPageData } from "../components/cart/cart-dat
 import { CartLineRow } from "../components/cart/cart-line-row.tsx";
 import { CartTotals } from "../components/cart/cart-totals.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInHref } from "../lib/auth.server.ts";
 import { cartOwnerOf } from "../lib/cart-summary.server.ts";

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { servicesContext } from "#app-context";
 import { checkoutMessages } from "#shared/messages/checkout.ts";
 import { formatInr } from "#shared/money.ts";
@@ -6,6 +6,7 @@ import { idParam } from "#shared/schemas/catalog.ts";
 import { OrderProductsTable } from "../components/orders/order-products.tsx";
 import { toOrderRow } from "../components/orders/orders-data.server.ts";
 import { Icon } from "../components/ui/icon.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { requireShopper } from "../lib/auth.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";
 import type { Route } from "./+types/checkout-done.ts";

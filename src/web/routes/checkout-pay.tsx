@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app-context";
 import type { Order } from "#domain/orders/types.ts";
@@ -13,6 +13,7 @@ import type { PaymentStepData } from "../components/checkout/checkout-data.ts";
 import { HoldCountdown } from "../components/checkout/hold-countdown.tsx";
 import { RazorpayPayButton } from "../components/checkout/razorpay-pay-button.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";

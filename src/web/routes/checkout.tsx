@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { CHECKOUT_SUMMARY_TITLE_MAX } from "#shared/constants.ts";
 import { checkoutMessages } from "#shared/messages/checkout.ts";
@@ -10,6 +10,7 @@ import { BillingFields } from "../components/checkout/billing-form.tsx";
 import type { BillingValues, CheckoutPageData } from "../components/checkout/checkout-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Icon } from "../components/ui/icon.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, isAppError, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/checkout.ts";

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
 import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
@@ -13,6 +13,7 @@ import { Newsletter } from "../components/home/newsletter.tsx";
 import { LoadFailed, PopularProducts } from "../components/home/popular-products.tsx";
 import { ProductGrid, ProductGridSkeleton } from "../components/home/product-grid.tsx";
 import { toProductCardData } from "../components/product/product-data.server.ts";
+import { Link } from "../components/ui/link.tsx";
 import { settledWhenAnonymous } from "../lib/deferred.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/home.ts";

@@ -1,9 +1,10 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { requestInfoContext, servicesContext } from "#app-context";
 import { DEFAULT_LOCATION } from "#shared/constants.ts";
 import { catalogMessages, requestMessages } from "#shared/messages/shop.ts";
 import { LocationChooser } from "../components/layout/location-chooser.tsx";
 import type { LocationChoices } from "../components/layout/location-data.ts";
+import { Link } from "../components/ui/link.tsx";
 import { readForm } from "../lib/actions.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/location.ts";

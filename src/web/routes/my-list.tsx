@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { currentUserContext, servicesContext } from "#app-context";
 import type { WishlistEntry } from "#domain/wishlist/types.ts";
 import { requestMessages, wishlistMessages } from "#shared/messages/shop.ts";
@@ -7,6 +7,7 @@ import { myListRemoveForm, myListToggleForm } from "#shared/schemas/wishlist.ts"
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { MY_LIST_PATH, type MyListAnswer, type MyListItemData } from "../components/my-list/my-list-data.ts";
 import { MyListTable } from "../components/my-list/my-list-table.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper, signInHref } from "../lib/auth.server.ts";
 import type { Route } from "./+types/my-list.ts";

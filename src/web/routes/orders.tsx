@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { data, useNavigate, useSearchParams } from "react-router";
 import { servicesContext } from "#app-context";
 import { formatRupees } from "#shared/money.ts";
 import { Pagination } from "../components/listing/pagination.tsx";
@@ -8,6 +8,7 @@ import { OrderStatusBadge } from "../components/orders/order-status.tsx";
 import { toOrderRow } from "../components/orders/orders-data.server.ts";
 import type { OrderRowData } from "../components/orders/orders-data.ts";
 import { Icon } from "../components/ui/icon.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { Modal } from "../components/ui/modal.tsx";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/orders.ts";

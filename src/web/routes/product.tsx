@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { Await, Link, useActionData, useSearchParams } from "react-router";
+import { Await, useActionData, useSearchParams } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
 import { pageMessages } from "#shared/messages/shop.ts";
@@ -13,6 +13,7 @@ import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs, productTabFrom } from "../components/product/product-tabs.tsx";
 import { addReviewAction, loadReviewsData } from "../components/product/reviews-data.server.ts";
+import { Link } from "../components/ui/link.tsx";
 import { withRetryAfter } from "../lib/actions.server.ts";
 import { settledWhenAnonymous } from "../lib/deferred.server.ts";
 import { notFoundResponse, orNotFound } from "../lib/not-found.server.ts";

@@ -1,4 +1,4 @@
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
 import { catalogMessages } from "#shared/messages/shop.ts";
 import { priceBandInRupees } from "#shared/money.ts";
@@ -9,6 +9,7 @@ import { toResults } from "../components/listing/listing-data.ts";
 import { ListingPage } from "../components/listing/listing-page.tsx";
 import { parseListingQuery, toProductFilter } from "../components/listing/listing-query.ts";
 import { onlyViewChanged, withParams } from "../components/listing/listing-url.ts";
+import { Link } from "../components/ui/link.tsx";
 import { seoMeta } from "../lib/seo.ts";
 import type { Route } from "./+types/search.ts";
 

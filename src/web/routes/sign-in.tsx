@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
 import { accountMessages, codeSentFor } from "#shared/messages/account.ts";
 import { requestMessages } from "#shared/messages/shop.ts";
@@ -8,6 +8,7 @@ import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
 import { linkButton, primaryButton, secondaryButton, TextField } from "../components/account/text-field.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, readForm, redirectWithCookies, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInWithGoogleAction } from "../lib/google-action.server.ts";
 import type { Route } from "./+types/sign-in.ts";

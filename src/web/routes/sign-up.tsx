@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { authRequestContext, currentUserContext, servicesContext, settingsContext } from "#app-context";
 import { verificationCodeSent } from "#shared/messages/account.ts";
 import { requestMessages } from "#shared/messages/shop.ts";
@@ -7,6 +7,7 @@ import { AuthCard } from "../components/account/auth-card.tsx";
 import { FormError } from "../components/account/form-message.tsx";
 import { GoogleSignIn } from "../components/account/google-sign-in.tsx";
 import { linkButton, primaryButton, secondaryButton, TextField } from "../components/account/text-field.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { attempt, failure, firstIssue, readForm, redirectWithCookies, text, withRetryAfter } from "../lib/actions.server.ts";
 import { signInWithGoogleAction } from "../lib/google-action.server.ts";
 import type { Route } from "./+types/sign-up.ts";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../ui/link.tsx";
 
 /** The frame of the sign-in, sign-up, OTP and change-password screens (shown without the shop's header and footer). */
 export function AuthCard({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { type MouseEvent, useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { CART_TITLE_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { cartMessages, priceChangedNote, stockNote } from "#shared/messages/shop.ts";
@@ -7,6 +7,7 @@ import { formatRupees } from "#shared/money.ts";
 import { truncate } from "#shared/text.ts";
 import { StarRating } from "../product/star-rating.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import type { CartActionAnswer, CartLineData } from "./cart-data.ts";
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { checkoutBlockedMessage, checkoutLoginNote } from "#shared/messages/shop.ts";
 import { formatInr } from "#shared/money.ts";
+import { Link } from "../ui/link.tsx";
 
 const checkoutButton = "mt-4 block rounded-full px-6 py-2.5 text-center font-semibold text-white";
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { BANNER_AUTOPLAY_MS, BANNER_SPEED_MS } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
+import { Link } from "../ui/link.tsx";
 import { BANNER_SIZES, type BannerData } from "./home-data.ts";
 
 type Kind = "row" | "side" | "bottom";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { imageUrl } from "#shared/images.ts";
+import { Link } from "../ui/link.tsx";
 import { useScroller } from "../ui/use-scroller.ts";
 import { CarouselArrows } from "./carousel-arrows.tsx";
 import type { CategoryTile } from "./home-data.ts";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { openFilters } from "./chrome-handle.ts";
 import { SEARCH_INPUT_ID } from "./search-box.tsx";
 

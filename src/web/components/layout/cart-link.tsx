@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { formatInr } from "#shared/money.ts";
 import type { CartSummary } from "../../lib/root-data.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 
 /** The total shows above 1000 px (spec §9). The link's name is its visible text, so speech input users can say it. */
 export function CartLink({ cart }: { cart: CartSummary }) {

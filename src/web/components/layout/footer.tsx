@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { NavCategory } from "../../lib/root-data.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 
 /** Spec §1 marketing texts, shown above the footer on every page with chrome. */
 const MARKETING = [

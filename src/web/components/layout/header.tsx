@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { HEADER_FIXED_AFTER_PX, TOP_BAR_CATEGORY_COUNT } from "#shared/constants.ts";
 import type { RootData } from "../../lib/root-data.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { CategoryMenu } from "./category-menu.tsx";

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import { LocationChooser } from "./location-chooser.tsx";
 import type { LocationChoices } from "./location-data.ts";

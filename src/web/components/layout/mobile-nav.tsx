@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { RootData } from "../../lib/root-data.ts";
+import { Link } from "../ui/link.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 
 /** Under 992 px: the slide-in navigation with every category and Sign In or Logout (spec §2 Header). */

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigate } from "react-router";
+import { Form, useLocation, useNavigate } from "react-router";
 import { IMAGE_WIDTHS, SEARCH_SUGGESTION_NAME_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { formatRupees, rupeesToPaise } from "#shared/money.ts";
 import { matchedRange, truncate } from "#shared/text.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { type Suggestion, useSuggestions } from "./use-suggestions.ts";
 
 export const SEARCH_INPUT_ID = "site-search";

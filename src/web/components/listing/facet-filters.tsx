@@ -1,6 +1,7 @@
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { formatRupees, rupeesToPaise } from "#shared/money.ts";
+import { Link } from "../ui/link.tsx";
 import type { ListingFacets } from "./listing-data.ts";
 import { withParams } from "./listing-url.ts";
 

@@ -1,8 +1,9 @@
 import { Suspense, useId } from "react";
-import { Await, Link } from "react-router";
+import { Await } from "react-router";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { ProductCarousel } from "../product/product-carousel.tsx";
+import { Link } from "../ui/link.tsx";
 import { PriceBands, StockFilter } from "./facet-filters.tsx";
 import type { ListingData } from "./listing-data.ts";
 import { PriceFilter } from "./price-filter.tsx";

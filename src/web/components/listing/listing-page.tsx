@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { useOpenFiltersListener } from "../layout/chrome-handle.ts";
 import { ProductCard } from "../product/product-card.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import { FilterSidebar } from "./filter-sidebar.tsx";
 import type { ListingData } from "./listing-data.ts";

@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { withParams } from "./listing-url.ts";
 
 /** Page numbers to show: first, last, and the current page with its neighbours; null marks a gap. */

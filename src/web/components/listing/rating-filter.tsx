@@ -1,7 +1,8 @@
 import { useId } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { RATING_MAX } from "#shared/constants.ts";
 import { StarRating } from "../product/star-rating.tsx";
+import { Link } from "../ui/link.tsx";
 import { withParams } from "./listing-url.ts";
 
 const RATINGS = Array.from({ length: RATING_MAX }, (_, index) => RATING_MAX - index);

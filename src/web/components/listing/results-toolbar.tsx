@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PER_PAGE_OPTIONS } from "#shared/constants.ts";
 import { Icon } from "../ui/icon.tsx";
 import type { IconName } from "../ui/icon-names.ts";
+import { Link } from "../ui/link.tsx";
 import { Menu, MenuLink } from "../ui/menu.tsx";
 import { type ListingView, withParams } from "./listing-url.ts";
 

@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { imageUrl } from "#shared/images.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { PRODUCT_IMAGE } from "../product/product-data.ts";
 import { StarRating } from "../product/star-rating.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { Price } from "../ui/price.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { MY_LIST_PATH, type MyListAnswer, type MyListItemData } from "./my-list-data.ts";

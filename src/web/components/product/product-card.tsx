@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { truncate } from "#shared/text.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { Price } from "../ui/price.tsx";
 import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
 import { StarRating } from "./star-rating.tsx";

@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 import type { ProductPageData } from "./product-data.ts";
 import { ProductGallery } from "./product-gallery.tsx";

@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { DEFAULT_REVIEW_RATING, REVIEW_TEXT_MAX } from "#shared/constants.ts";
 import { reviewMessages, sessionMessages } from "#shared/messages/shop.ts";
 import { FormError, FormNotice } from "../account/form-message.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { Link } from "../ui/link.tsx";
 import { showError, showSuccess } from "../ui/toast.ts";
 import { RatingInput } from "./rating-input.tsx";
 import { useSignedIn } from "./use-signed-in.ts";

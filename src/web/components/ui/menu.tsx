@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useId, useRef, useState } from "react";
-import { Link, type LinkProps } from "react-router";
+import type { LinkProps } from "react-router";
+import { Link } from "./link.tsx";
 
 // A WAI-ARIA menu button (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/) of our own for the header's menus and
 // the listing's per-page menu, instead of a UI kit's positioning layers (decision 010): CSS puts the menu under its button.
