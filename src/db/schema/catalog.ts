@@ -83,12 +83,19 @@ export const products = pgTable(
   (t) => [
     // Listings are newest first; (created_at, id) is the stable order for every list. NULLS FIRST matches what
     // `order by ... desc` means: drizzle's bare .desc() writes NULLS LAST, which the planner cannot use for that order.
-    index("products_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_cat_created_idx").on(t.catId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("products_subcat_created_idx").on(t.subCatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Only products on sale: a list's offset then skips index entries without reading rows (decision 032).
+    index("products_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    index("products_cat_created_idx")
+      .on(t.catId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    index("products_subcat_created_idx")
+      .on(t.subCatId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
     index("products_featured_created_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isFeatured}`),
+      .where(sql`${t.isFeatured} and ${t.archivedAt} is null`),
     index("products_cat_price_idx").on(t.catId, t.pricePaise),
     index("products_subcat_price_idx").on(t.subCatId, t.pricePaise),
     index("products_locations_idx").using("gin", t.locations),

@@ -81,14 +81,16 @@ async function insertThroughTriggers(tx: DbTransaction, plan: DemoCatalogPlan, r
 /** The search dictionary's upsert over every product at once: what the products' insert trigger adds, batch by batch. */
 export const dictionaryOfAllProducts = sql`
   insert into ${searchTerms} (term, products)
-  select w, count(*) from ${products} p, search_words(p.name, p.brand, p.category_names) as w group by w order by w
+  select w, count(*) from ${products} p, search_words(p.name, p.brand, p.category_names) as w
+  where p.archived_at is null group by w order by w
   on conflict (term) do update set products = ${searchTerms}.products + excluded.products`;
 
 /** What trigger category_counts_inserted adds, over all the rows at once. */
 export const categoryCountsOfAllProducts = sql`
   insert into ${categoryCounts} (category_id, products)
   select c, count(*)::int from (
-    select cat_id as c from ${products} union all select sub_cat_id from ${products} where sub_cat_id is not null
+    select cat_id as c from ${products} where archived_at is null
+    union all select sub_cat_id from ${products} where sub_cat_id is not null and archived_at is null
   ) added group by c
   on conflict (category_id) do update set products = ${categoryCounts}.products + excluded.products`;
 

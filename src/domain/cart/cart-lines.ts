@@ -24,6 +24,8 @@ const lineColumns = {
   rating: products.rating,
   pricePaise: products.pricePaise,
   countInStock: products.countInStock,
+  /** Archived (decision 032): the line stays, marked no longer available, and blocks checkout until removed. */
+  archived: sql<boolean>`${products.archivedAt} is not null`,
 };
 
 export type LineRow = Awaited<ReturnType<ReturnType<typeof selectLines>["execute"]>>[number];
@@ -80,6 +82,7 @@ export function prepareCartStatements(db: Db) {
     productRam: products.productRam,
     size: products.size,
     productWeight: products.productWeight,
+    archived: sql<boolean>`${products.archivedAt} is not null`,
   };
   const productToAdd = db
     .select(productColumns)
@@ -165,7 +168,7 @@ export function toLine(row: Omit<LineRow, "cartId">): CartLine {
     quantity,
     subTotalPaise: pricePaise * quantity,
     countInStock,
-    stockProblem: countInStock <= 0 ? "outOfStock" : quantity > countInStock ? "notEnough" : null,
+    stockProblem: row.archived ? "unavailable" : countInStock <= 0 ? "outOfStock" : quantity > countInStock ? "notEnough" : null,
     productRam: row.productRam,
     size: row.size,
     productWeight: row.productWeight,

@@ -89,6 +89,7 @@ export function createCartService({ db, limiter }: CartDeps) {
         ? await statements.productToAddForGuest(input.productId, guestToken)
         : await statements.productToAdd(input.productId);
       if (!product) throw notFound(catalogMessages.productNotFound);
+      if (product.archived) throw new AppError("GONE", catalogMessages.productGone);
       const missing = firstMissingOption(product, input);
       if (missing) throw badRequest(missingOptionMessage(missing.label));
       // Only the option lists the product has are kept: a value for a list it lacks is no choice.
@@ -122,6 +123,7 @@ export function createCartService({ db, limiter }: CartDeps) {
         rating: product.rating,
         pricePaise: product.pricePaise,
         countInStock: product.countInStock,
+        archived: false,
       });
       return { line, guestToken: cartOwner.kind === "guest" ? cartOwner.token : undefined };
     },
@@ -130,6 +132,10 @@ export function createCartService({ db, limiter }: CartDeps) {
     async updateQuantity(owner: CartOwner, lineId: string, quantity: number): Promise<CartLine> {
       assertQuantity(quantity);
       const line = await findLine(owner, lineId);
+      // An unavailable line may only come down (or go): it blocks checkout until removed.
+      if (line.stockProblem === "unavailable" && quantity > line.quantity) {
+        throw new AppError("GONE", catalogMessages.productGone);
+      }
       if (quantity > line.countInStock && quantity > line.quantity) throw aboveLimit(line.countInStock);
       await countChange(owner);
       const updated = await db
@@ -138,7 +144,7 @@ export function createCartService({ db, limiter }: CartDeps) {
         .where(eq(cartItems.id, line.id))
         .returning({ id: cartItems.id });
       if (updated.length === 0) throw notFound(cartMessages.lineNotFound);
-      return toLine({ ...line, quantity });
+      return toLine({ ...line, quantity, archived: line.stockProblem === "unavailable" });
     },
 
     async remove(owner: CartOwner, lineId: string): Promise<void> {

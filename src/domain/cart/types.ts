@@ -11,7 +11,8 @@ export type CartOwner = { kind: "user"; userId: string } | { kind: "guest"; toke
 /** The chosen option of each list; '' means the product has no list of that kind. */
 export type CartLineOptions = Record<CartOptionKey, string>;
 
-export type StockProblem = "outOfStock" | "notEnough";
+/** `unavailable`: the product was archived (decision 032). */
+export type StockProblem = "outOfStock" | "notEnough" | "unavailable";
 
 /** The line's quantity and option beside the product's CURRENT title, image, rating, price and stock. */
 export interface CartLine extends CartLineOptions {

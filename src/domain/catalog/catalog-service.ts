@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, namedStatement } from "#db/client.ts";
 import { type BannerKind, banners, categories, products } from "#db/schema/catalog.ts";
 import { reviews } from "#db/schema/reviews.ts";
@@ -6,7 +6,7 @@ import { catalogMessages } from "#shared/messages.ts";
 import { ratingFromReviews } from "#shared/ratings.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
-import { arrayAsJson, LIST_COUNT_CAP, lastServedPage, nextCursorOf, toPage } from "./product-query.ts";
+import { arrayAsJson, LIST_COUNT_CAP, lastServedPage, nextCursorOf, onSale, toPage } from "./product-query.ts";
 import { preparedProductQueries } from "./product-statements.ts";
 import type { Banner, Category, CursorPage, Page, Product, ProductFilter } from "./types.ts";
 
@@ -16,7 +16,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 const takeStock = namedStatement<{ pricePaise: number; name: string; image: string }>(
   "catalog_take_stock",
   `update products set count_in_stock = count_in_stock - $2
-     where id = $1 and count_in_stock >= $2
+     where id = $1 and count_in_stock >= $2 and archived_at is null
      returning price_paise as "pricePaise", name, coalesce(images[1], '') as image`,
 );
 
@@ -47,6 +47,18 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
         .where(eq(products.id, productId));
     }
     return [...given.keys()];
+  }
+
+  async function setArchived(tx: DbExecutor, productId: string, at: Date | null): Promise<ArchiveChange> {
+    const [updated] = await tx
+      .update(products)
+      .set({ archivedAt: at, updatedAt: sql`now()` })
+      .where(and(eq(products.id, productId), at === null ? isNotNull(products.archivedAt) : isNull(products.archivedAt)))
+      .returning({ archivedAt: products.archivedAt });
+    if (updated) return { changed: true, archivedAt: updated.archivedAt };
+    const [row] = await tx.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, productId));
+    if (!row) throw notFound(catalogMessages.productNotFound);
+    return { changed: false, archivedAt: row.archivedAt };
   }
 
   return {
@@ -104,15 +116,38 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return db
         .select({ id: products.id, createdAt: products.createdAt })
         .from(products)
+        .where(onSale)
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit)
         .offset(offset);
     },
 
+    /** An archived product is GONE (410): it existed, and its page says it is no longer available (decision 032). */
     async getProduct(id: string): Promise<Product> {
-      const product = await prepared.byId(id);
-      if (!product) throw notFound(catalogMessages.productNotFound);
+      const found = await prepared.byId(id);
+      if (!found) throw notFound(catalogMessages.productNotFound);
+      const { archived, ...product } = found;
+      if (archived) throw new AppError("GONE", catalogMessages.productGone);
       return product;
+    },
+
+    /**
+     * Takes a product off sale in the caller's transaction (the back office records its audit event beside it): it
+     * leaves every list, search and count, its page answers 410, carts show it unavailable, orders keep it. Archiving
+     * an archived product changes nothing (`changed: false`). Call `productsChanged` after commit.
+     */
+    async archiveProduct(tx: DbExecutor, productId: string, at: Date = new Date()): Promise<ArchiveChange> {
+      return setArchived(tx, productId, at);
+    },
+
+    /** Puts an archived product back on sale (the reverse of `archiveProduct`, same rules). */
+    async unarchiveProduct(tx: DbExecutor, productId: string): Promise<ArchiveChange> {
+      return setArchived(tx, productId, null);
+    },
+
+    /** After a commit that changed products: the micro-cache and the other instances drop their answers (decision 009). */
+    productsChanged(productIds: readonly string[]): void {
+      changes.productsChanged(productIds);
     },
 
     async listRelatedProducts(options: {
@@ -151,7 +186,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       items: readonly { productId: string; quantity: number }[],
     ): Promise<
       | { ok: true; products: Map<string, { pricePaise: number; name: string; image: string }> }
-      | { ok: false; short: { productId: string; name: string; countInStock: number } }
+      | { ok: false; short: { productId: string; name: string; countInStock: number; unavailable: boolean } }
     > {
       const wanted = sumByProduct(items);
       const taken = new Map<string, { pricePaise: number; name: string; image: string }>();
@@ -163,12 +198,17 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
             [...taken.keys()].map((id) => ({ productId: id, quantity: wanted.get(id) ?? 0 })),
           );
           const [product] = await tx
-            .select({ name: products.name, countInStock: products.countInStock })
+            .select({ name: products.name, countInStock: products.countInStock, archivedAt: products.archivedAt })
             .from(products)
             .where(eq(products.id, productId));
           return {
             ok: false,
-            short: { productId, name: product?.name ?? "A product", countInStock: product?.countInStock ?? 0 },
+            short: {
+              productId,
+              name: product?.name ?? "A product",
+              countInStock: product?.countInStock ?? 0,
+              unavailable: !product || product.archivedAt !== null,
+            },
           };
         }
         taken.set(productId, row);
@@ -192,15 +232,24 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       return { rating, reviewCount };
     },
 
+    /** Those inside their window now: kept answers expire within API_CACHE_TTL_MS, so a banner starts without an edit. */
     async listBanners(kind: BannerKind): Promise<Banner[]> {
       return db
         .select({ id: banners.id, kind: banners.kind, images: banners.images, catId: banners.catId, subCatId: banners.subCatId })
         .from(banners)
-        .where(eq(banners.kind, kind))
+        .where(
+          sql`${banners.kind} = ${kind} and (${banners.startsAt} is null or ${banners.startsAt} <= now()) and (${banners.endsAt} is null or ${banners.endsAt} > now())`,
+        )
         .orderBy(asc(banners.position), asc(banners.id))
         .limit(50);
     },
   };
+}
+
+/** What archiving or unarchiving did: `archivedAt` is the product's value afterwards (null: on sale). */
+export interface ArchiveChange {
+  changed: boolean;
+  archivedAt: Date | null;
 }
 
 /** Quantities per product, in id order: a fixed lock order for concurrent checkouts. */

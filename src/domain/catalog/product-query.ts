@@ -34,9 +34,9 @@ export const productColumns = {
   createdAt: products.createdAt,
 };
 
-export function selectProducts(executor: DbExecutor) {
+export function selectProducts<Extra extends Record<string, SQL>>(executor: DbExecutor, extra?: Extra) {
   return executor
-    .select(productColumns)
+    .select({ ...productColumns, ...(extra as Extra) })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.catId))
     .leftJoin(subCategories, eq(subCategories.id, products.subCatId));
@@ -75,7 +75,13 @@ export function appliedFilters(filter: ProductFilter): FilterName[] {
   });
 }
 
-/** The named filters' conditions, each value a parameter or a prepared statement's placeholder (`valueFor`). */
+/** What every list, count and search of the shop applies: archived products are off sale (decision 032). */
+export const onSale = isNull(products.archivedAt);
+
+/**
+ * The named filters' conditions, each value a parameter or a prepared statement's placeholder (`valueFor`), and always
+ * `onSale`: the list indexes are partial on it (decision 032).
+ */
 export function conditionsOf(executor: DbExecutor, names: readonly FilterName[], valueFor: (name: FilterName) => SQLWrapper) {
   const conditions = names.map((name): SQL => {
     const value = valueFor(name);
@@ -108,10 +114,10 @@ export function conditionsOf(executor: DbExecutor, names: readonly FilterName[],
         throw new Error(`no condition for the filter ${name satisfies never}`);
     }
   });
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(onSale, ...conditions) as SQL;
 }
 
-export function filterConditions(executor: DbExecutor, filter: ProductFilter): SQL | undefined {
+export function filterConditions(executor: DbExecutor, filter: ProductFilter): SQL {
   return conditionsOf(executor, appliedFilters(filter), (name) => sql.param(filter[name]));
 }
 

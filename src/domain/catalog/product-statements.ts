@@ -37,7 +37,8 @@ export function preparedProductQueries(
   /** Tests raise it to gather a small catalogue's locations (see pickedIds). */
   { rareLocationShare = RARE_LOCATION_SHARE }: { rareLocationShare?: number } = {},
 ) {
-  const byId = selectProducts(db)
+  // Archived products too, marked: their page answers 410 and a keyset walk may continue after one (decision 032).
+  const byId = selectProducts(db, { archived: sql<boolean>`${products.archivedAt} is not null` })
     .where(eq(products.id, sql.placeholder("id")))
     .prepare("catalog_product_by_id");
   const placeholders = (name: FilterName) => sql.placeholder(name);
@@ -158,7 +159,7 @@ export function preparedProductQueries(
     !byCategory(names) && total > cap ? { total: cap, capped: true } : { total, capped: false };
 
   return {
-    async byId(id: string): Promise<Product | undefined> {
+    async byId(id: string): Promise<(Product & { archived: boolean }) | undefined> {
       const [product] = await byId.execute({ id });
       return product;
     },

@@ -72,7 +72,10 @@ export async function checkout(deps: OrdersContext, userId: string, billing: Bil
       tx,
       current.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     );
-    if (!taken.ok) throw new AppError("CONFLICT", checkoutMessages.notEnoughStock(taken.short.name));
+    if (!taken.ok) {
+      const { name, unavailable } = taken.short;
+      throw new AppError("CONFLICT", (unavailable ? checkoutMessages.noLongerAvailable : checkoutMessages.notEnoughStock)(name));
+    }
     const lines = current.lines.map((line) => {
       const product = taken.products.get(line.productId);
       const pricePaise = product?.pricePaise ?? line.pricePaise;

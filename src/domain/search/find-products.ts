@@ -2,7 +2,7 @@
 import { and, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "#db/client.ts";
 import { RATING_MAX } from "#shared/constants.ts";
-import { filterConditions, toPage } from "../catalog/product-query.ts";
+import { appliedFilters, filterConditions, toPage } from "../catalog/product-query.ts";
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
 import { correctedText, correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
@@ -88,16 +88,18 @@ export function createFindProducts({
     const fixed = corrected === null ? null : sql`websearch_to_tsquery('english', ${corrected})`;
     const matches = fixed ? sql`(products.search @@ ${typed} or products.search @@ ${fixed})` : sql`products.search @@ ${typed}`;
     // The scope of the search; the facet filters (sub-category, price, rating, stock) apply to the matches below.
-    const scope = filterConditions(db, {
+    const scoped: ProductFilter = {
       catId: search.catId,
       catName: search.catName,
       location: search.location,
       featured: search.featured,
       page: 1,
       perPage: 1,
-    });
+    };
+    // Archived products are never found (decision 032): `scope` always says so.
+    const scope = filterConditions(db, scoped);
     const exact = [query.toLowerCase(), (corrected ?? query).toLowerCase()];
-    const common = corrected === null && scope === undefined && (await isCommonWord(words, stems));
+    const common = corrected === null && appliedFilters(scoped).length === 0 && (await isCommonWord(words, stems));
     const facet = {
       subCategory: search.subCatId ? sql`sub_cat_id = ${search.subCatId}` : sql`true`,
       price:

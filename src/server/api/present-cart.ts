@@ -24,9 +24,11 @@ export const cartItemJson = z
     priceWhenAdded: z.number().describe("Rupees: the price when the product was last added"),
     priceChanged: z.boolean(),
     stockProblem: z
-      .enum(["outOfStock", "notEnough"])
+      .enum(["outOfStock", "notEnough", "unavailable"])
       .nullable()
-      .describe("Why the line blocks checkout until changed: sold out, or more than is left; null when it does not"),
+      .describe(
+        "Why the line blocks checkout until changed: sold out, more than is left, or no longer sold (remove it); null when it does not",
+      ),
   })
   .meta({ id: "CartItem" });
 

@@ -18,6 +18,7 @@ export const checkoutMessages = {
   /** Lines that stop checkout, named (spec §5 gives no text; the cart page marks the same lines). */
   blocked: (titles: readonly string[]) => `Please change these items in your cart before checkout: ${titles.join(", ")}`,
   notEnoughStock: (title: string) => `Sorry, only part of "${title}" is left in stock: please change your cart`,
+  noLongerAvailable: (title: string) => `Sorry, "${title}" is no longer available: please remove it from your cart`,
   pricesChanged: "A price in your cart changed while you were checking out: please check your cart and try again.",
   providerDown: "The payment service is not answering. Nothing was charged; please try again shortly.",
   unknownIntent: "Unknown payment action",

@@ -95,8 +95,9 @@ export function missingOptionMessage(label: string): string {
   return `Please select a ${label.toLowerCase()}`;
 }
 
-/** What the cart page says of a line it marks (stock read on every view). */
-export function stockNote(countInStock: number): string {
+/** What the cart page says of a line it marks (stock read on every view); an archived product is no longer available. */
+export function stockNote(countInStock: number, unavailable = false): string {
+  if (unavailable) return "No longer available";
   return countInStock <= 0 ? "Out of stock" : `Only ${countInStock} left`;
 }
 
@@ -164,6 +165,8 @@ export function myListFull(max: number): string {
 /** The catalogue's answers: an unknown id, a refused write, a search or location that cannot be read. */
 export const catalogMessages = {
   productNotFound: "Product not found",
+  /** An archived product (decision 032): its page and API answer 410, the cart, My List and reviews refuse it. */
+  productGone: "This product is no longer available",
   categoryNotFound: "Category not found",
   cursorGone: "The product this page continues after no longer exists: start again from the first page.",
   stockWhole: "Stock must be a whole number, 0 or more.",
@@ -205,6 +208,9 @@ export const pageMessages = {
   failed: "Something went wrong",
   tryAgain: "Please try again in a moment.",
   productsNotLoaded: "These products could not be loaded. Please try again in a moment.",
+  /** An archived product's page (410). */
+  productGoneDetail: "It has been taken out of the shop. Orders you placed with it still show it under My Orders.",
+  productGoneTitle: "No longer available | Storefront",
 } as const;
 
 /** What the HTTP edge answers a request it refuses before any route, or one that failed on our side. */

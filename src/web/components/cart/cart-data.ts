@@ -11,7 +11,8 @@ export interface CartLineData {
   quantity: number;
   subTotalPaise: number;
   countInStock: number;
-  stockProblem: "outOfStock" | "notEnough" | null;
+  /** `unavailable`: the product was archived; the line can only be removed (decision 032). */
+  stockProblem: "outOfStock" | "notEnough" | "unavailable" | null;
   options: { label: string; value: string }[];
 }
 

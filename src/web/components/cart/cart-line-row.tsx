@@ -22,6 +22,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
   const fetcher = useFetcher<CartActionAnswer>();
   const title = truncate(line.title, CART_TITLE_MAX);
   const problemId = `line-${line.id}-stock`;
+  const unavailable = line.stockProblem === "unavailable";
 
   useEffect(() => {
     const answer = fetcher.data;
@@ -67,7 +68,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
             ))}
             {line.stockProblem ? (
               <span id={problemId} className="text-sm font-semibold text-red-700">
-                {stockNote(line.countInStock)}
+                {stockNote(line.countInStock, unavailable)}
               </span>
             ) : null}
           </div>
@@ -100,6 +101,7 @@ export function CartLineRow({ line, onRemoved }: { line: CartLineData; onRemoved
             type="submit"
             name="quantity"
             value={line.quantity + 1}
+            disabled={unavailable}
             onClick={checkPlus}
             aria-label={`Increase quantity of ${title}`}
             className={stepButton}
