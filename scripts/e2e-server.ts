@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, "..");
 // Test what the sources say, not a stale build (`npx playwright test` may run without `npm test`).
 const build = spawnSync(process.execPath, ["scripts/build-if-needed.ts"], { cwd: root, stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const dataDir = path.join(root, "reports/e2e-data");
+// E2E_DATA_DIR (with E2E_PORT) lets two runs share a machine without sharing a database.
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? "reports/e2e-data");
 // Rendered images survive between runs (they are deterministic); the database does not.
 rmSync(path.join(dataDir, "pglite"), { recursive: true, force: true });
 rmSync(path.join(dataDir, "pglite.lock"), { force: true });

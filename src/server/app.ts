@@ -4,6 +4,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
@@ -135,6 +136,27 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     transformObject: jsonSchemaTransformObject,
   });
 
+  // A browsable page of the same document for merchants scripting the shop (the JSON stays at /api/docs); its assets
+  // are served from the package, with the plugin's own hash-based CSP, never from a CDN.
+  await server.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs/ui",
+    staticCSP: true,
+    // Only the shop's own files and the plugin's hashed scripts (its default also allows any https: font or style, the
+    // online validator, and an https upgrade that breaks plain http); Swagger UI inserts <style> elements as it runs.
+    transformStaticCSP: (policy) =>
+      policy
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+        .replaceAll(" https:", "")
+        .replace(" validator.swagger.io", "")
+        .replace(/ ?upgrade-insecure-requests;?/, ""),
+    uiConfig: { docExpansion: "none", deepLinking: true, validatorUrl: null },
+    uiHooks: {
+      onRequest: async (_request, reply) => {
+        reply.headers({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer" });
+      },
+    },
+  });
+
   server.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   server.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -182,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // Not in development (Vite serves changing code: a kept page would hide an edit), nor with the micro-cache off.
       cache: options.devServer ? undefined : answerCache,
       categoriesTtlMs: config.API_CACHE_TTL_MS,
+      menuFollows: runtime.catalogCache,
       devServer: options.devServer,
       build: options.webBuild,
       labelPageRoutes: Boolean(config.METRICS_TOKEN) || config.METRICS_ALLOW.length > 0,

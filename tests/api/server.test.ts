@@ -42,6 +42,25 @@ describe("API fallbacks", () => {
     expect(response.json()).toEqual({ error: true, msg: "No API route GET /api/nope" });
   });
 
+  it("serves a browsable page of the same description at /api/docs/ui, its scripts from the shop itself", async () => {
+    const page = await inject("/api/docs/ui/");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self'/);
+    expect(csp).not.toMatch(/https?:/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src).not.toMatch(/^(https?:)?\/\//);
+      const script = await inject(new URL(src, "http://shop.test/api/docs/ui/").pathname);
+      expect(script.statusCode, src).toBe(200);
+    }
+    const spec = await inject("/api/docs/ui/json");
+    expect(Object.keys(spec.json().paths)).toEqual(Object.keys((await inject("/api/docs")).json().paths));
+    expect(Object.keys(spec.json().paths)).toEqual(expect.arrayContaining(["/api/admin/staff", "/api/admin/me"]));
+  });
+
   it("serves the OpenAPI description at /api/docs with every catalogue path", async () => {
     const response = await inject("/api/docs");
     expect(response.statusCode).toBe(200);

@@ -123,3 +123,12 @@ test("signed in: storefront and account pages log no error and no CSP issue", as
   expect(heard.cspIssues).toEqual([]);
   expect(heard.errors).toEqual([]);
 });
+
+test("the API's documentation page shows the API's operations with no error and no CSP issue", async ({ page }) => {
+  const heard = await listen(page);
+  await visit(page, "/api/docs/ui/");
+  await expect(page.getByText("Storefront API").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Back office" })).toBeVisible();
+  expect(heard.cspIssues).toEqual([]);
+  expect(heard.errors).toEqual([]);
+});
