@@ -6,7 +6,9 @@
  */
 export interface CatalogChanges {
   productsChanged(productIds: readonly string[]): void;
+  /** Categories or banners changed: every kept catalogue answer, page and the category menu go, here and elsewhere. */
+  catalogChanged(): void;
 }
 
 /** For tests of a single service. */
-export const ignoreCatalogChanges: CatalogChanges = { productsChanged: () => {} };
+export const ignoreCatalogChanges: CatalogChanges = { productsChanged: () => {}, catalogChanged: () => {} };

@@ -1,7 +1,9 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { BackOfficeService } from "./back-office/back-office-service.ts";
 import type { CartService } from "./cart/cart-service.ts";
+import type { BannersAdmin } from "./catalog/banners-admin.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
+import type { CategoriesAdmin } from "./catalog/categories-admin.ts";
 import type { IdempotencyService } from "./idempotency/idempotency-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
@@ -16,6 +18,9 @@ import type { WishlistService } from "./wishlist/wishlist-service.ts";
 /** Built once by `createServices` (src/server/services.ts), handed to both adapters (decision 005). */
 export interface Services {
   catalog: CatalogService;
+  /** The back office's categories and banners (audited; every change evicts the catalogue's caches). */
+  categoriesAdmin: CategoriesAdmin;
+  bannersAdmin: BannersAdmin;
   search: SearchService;
   reviews: ReviewsService;
   accounts: AccountsService;

@@ -36,4 +36,13 @@ describe("keptFor", () => {
     const get = keptFor(0, async () => ++loads);
     expect([await get(), await get()]).toEqual([1, 2]);
   });
+
+  it("loads afresh after forget, before its time is up", async () => {
+    let loads = 0;
+    const get = keptFor(60_000, async () => ++loads);
+    expect(await get()).toBe(1);
+    get.forget();
+    expect(await get()).toBe(2);
+    expect(await get()).toBe(2);
+  });
 });

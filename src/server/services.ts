@@ -5,7 +5,9 @@ import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
+import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
+import { createCategoriesAdmin } from "#domain/catalog/categories-admin.ts";
 import { housekeeping } from "#domain/housekeeping.ts";
 import { createIdempotencyService, type IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
@@ -99,6 +101,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       changeFeed = await connectCatalogChangeFeed(url, {
         channel: `${prefix}catalog-changes`,
         onChange: evictProducts,
+        // Another instance's category or banner: the micro-cache and, with it, the category menu (web.ts).
+        onCatalogChanged: () => catalogCache.clear(),
         // Evictions published while we were away are lost: start again from the database.
         onMissed: () => catalogCache.clear(),
         log,
@@ -115,6 +119,10 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       productsChanged(ids) {
         evictProducts(ids);
         changeFeed?.publish(ids);
+      },
+      catalogChanged() {
+        catalogCache.clear();
+        changeFeed?.publishCatalogChanged();
       },
     };
 
@@ -181,18 +189,28 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       },
       uploads,
     });
+    const backOffice = createBackOfficeService({
+      db: database.db,
+      now,
+      accounts,
+      clock: { idleMinutes: config.BACK_OFFICE_IDLE_MINUTES, reauthMinutes: config.BACK_OFFICE_REAUTH_MINUTES },
+    });
+    // Categories and banners are catalog tables (decision 011); their changes are audited in the same transaction.
+    const catalogAdminDeps = {
+      db: database.db,
+      audit: backOffice.audit,
+      changes: catalogChanges,
+      pictureExists: (name: string) => imageStores.originals.exists(name),
+    };
     const services: Services = {
       catalog,
+      categoriesAdmin: createCategoriesAdmin(catalogAdminDeps),
+      bannersAdmin: createBannersAdmin(catalogAdminDeps),
       search: createSearchService({ db: database.db }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
       reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
       accounts,
-      backOffice: createBackOfficeService({
-        db: database.db,
-        now,
-        accounts,
-        clock: { idleMinutes: config.BACK_OFFICE_IDLE_MINUTES, reauthMinutes: config.BACK_OFFICE_REAUTH_MINUTES },
-      }),
+      backOffice,
       cart,
       locations: createLocationsService(),
       uploads,

@@ -18,9 +18,13 @@ function recordingFeed(channel: string, redisUrl = url) {
   const heard: string[][] = [];
   const warnings: string[] = [];
   let missed = 0;
+  let catalogChanges = 0;
   const connecting = connectCatalogChangeFeed(redisUrl, {
     channel,
     onChange: (ids) => heard.push([...ids]),
+    onCatalogChanged: () => {
+      catalogChanges += 1;
+    },
     onMissed: () => {
       missed += 1;
     },
@@ -29,7 +33,7 @@ function recordingFeed(channel: string, redisUrl = url) {
     feeds.push(feed);
     return feed;
   });
-  return { connecting, heard, warnings, missed: () => missed };
+  return { connecting, heard, warnings, missed: () => missed, catalogChanges: () => catalogChanges };
 }
 
 async function until(condition: () => boolean, timeoutMs = 10_000) {
@@ -53,6 +57,19 @@ describe("the catalogue change feed", () => {
     await until(() => a.heard.length === 1 && b.heard.length === 1);
     expect(b.heard).toEqual([["p1", "p2"]]);
     expect(a.heard).toEqual([["p3"]]);
+  });
+
+  it("tells the other instances that categories or banners changed, and not the one that changed them", async () => {
+    const channel = `storefront-test:${randomUUID()}:catalog-changes`;
+    const a = recordingFeed(channel);
+    const b = recordingFeed(channel);
+    const [feedA] = await Promise.all([a.connecting, b.connecting]);
+    feedA.publishCatalogChanged();
+    feedA.publish(["after"]);
+    await until(() => b.heard.length === 1);
+    expect(b.catalogChanges()).toBe(1);
+    expect(a.catalogChanges()).toBe(0);
+    expect(b.heard).toEqual([["after"]]);
   });
 
   it("ignores messages that are not another instance's list of product ids", async () => {

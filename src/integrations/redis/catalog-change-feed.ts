@@ -10,6 +10,8 @@ export interface CatalogChangeFeed {
   readonly instanceId: string;
   /** Never throws: a failure is logged. */
   publish(productIds: readonly string[]): void;
+  /** Categories or banners changed: every other instance drops all it keeps of the catalogue. Never throws. */
+  publishCatalogChanged(): void;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,8 @@ export interface CatalogChangeFeedOptions {
   /** The channel every instance of this shop shares (`${REDIS_KEY_PREFIX}catalog-changes`). */
   channel: string;
   onChange(productIds: readonly string[]): void;
+  /** Another instance changed categories or banners. */
+  onCatalogChanged(): void;
   /** The subscription was lost and is back: other instances' changes may have been missed. */
   onMissed(): void;
   log: Log;
@@ -32,7 +36,7 @@ const MAX_IDS = 1000;
 
 export async function connectCatalogChangeFeed(
   url: string,
-  { channel, onChange, onMissed, log, instanceId = randomUUID() }: CatalogChangeFeedOptions,
+  { channel, onChange, onCatalogChanged, onMissed, log, instanceId = randomUUID() }: CatalogChangeFeedOptions,
 ): Promise<CatalogChangeFeed> {
   // A subscribed connection can run nothing but (un)subscribe: publishing needs a second one.
   const publisher = await connectRedis(url);
@@ -55,8 +59,9 @@ export async function connectCatalogChangeFeed(
     onMissed();
   });
   await subscriber.subscribe(channel, (message) => {
-    const productIds = readMessage(message, instanceId);
-    if (productIds && productIds.length > 0) onChange(productIds);
+    const change = readMessage(message, instanceId);
+    if (change === "catalog") onCatalogChanged();
+    else if (change && change.length > 0) onChange(change);
   });
   subscribed = true;
 
@@ -68,6 +73,11 @@ export async function connectCatalogChangeFeed(
         log.warn({ err: error, productIds }, "catalogue change not published; other instances show it within API_CACHE_TTL_MS");
       });
     },
+    publishCatalogChanged() {
+      publisher.publish(channel, JSON.stringify({ from: instanceId, catalog: true })).catch((error: unknown) => {
+        log.warn({ err: error }, "catalogue change not published; other instances show it within API_CACHE_TTL_MS");
+      });
+    },
     async close() {
       subscribed = false;
       await subscriber.close();
@@ -76,8 +86,8 @@ export async function connectCatalogChangeFeed(
   };
 }
 
-/** The product ids of another instance's message; undefined for our own and for anything malformed. */
-function readMessage(message: string, instanceId: string): string[] | undefined {
+/** Another instance's product ids, or "catalog" for a whole-catalogue change; undefined for our own and anything malformed. */
+function readMessage(message: string, instanceId: string): string[] | "catalog" | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(message);
@@ -85,7 +95,9 @@ function readMessage(message: string, instanceId: string): string[] | undefined 
     return undefined;
   }
   if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { from, productIds } = parsed as { from?: unknown; productIds?: unknown };
-  if (from === instanceId || !Array.isArray(productIds) || productIds.length > MAX_IDS) return undefined;
+  const { from, productIds, catalog } = parsed as { from?: unknown; productIds?: unknown; catalog?: unknown };
+  if (from === instanceId) return undefined;
+  if (catalog === true) return "catalog";
+  if (!Array.isArray(productIds) || productIds.length > MAX_IDS) return undefined;
   return productIds.every((id) => typeof id === "string") ? (productIds as string[]) : undefined;
 }

@@ -37,6 +37,8 @@ export interface WebOptions {
   cache?: ResponseCache | undefined;
   /** The category menu of every page is read once per this many ms (API_CACHE_TTL_MS); 0: once per request. */
   categoriesTtlMs: number;
+  /** The catalogue's micro-cache: when it is cleared (a category or banner changed), the menu is read afresh. */
+  menuFollows?: Pick<ResponseCache, "onClear"> | undefined;
   build?: (() => Promise<ServerBuild>) | undefined;
   labelPageRoutes?: boolean;
 }
@@ -60,8 +62,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   });
   // Handed the build itself, React Router builds its route table once, not per request; in development Vite reloads it.
   const build = options.devServer ? undefined : await (options.build?.() ?? importProductionBuild());
-  // Every page lists the categories: kept like the catalogue's answers (decision 009); only a seed or migration changes them.
+  // Every page lists the categories: kept like the catalogue's answers (decision 009), forgotten when a category changes.
   const categoryMenu = keptFor(options.categoriesTtlMs, () => options.services.catalog.listCategories());
+  options.menuFollows?.onClear(categoryMenu.forget);
   // The route pattern for the metrics' `route` label (page-routes.ts), only when /metrics is on.
   if (build && options.labelPageRoutes) {
     const pageRoute = pageRouteMatcher(build.routes);

@@ -13,6 +13,8 @@ export interface ResponseCache {
   set(key: string, body: string | Buffer, headers?: Readonly<Record<string, string>>): void;
   evictPaths(paths: readonly string[]): void;
   clear(): void;
+  /** Runs `listener` on every clear: what is kept beside the cache (the category menu) goes with it. */
+  onClear(listener: () => void): void;
   readonly size: number;
   readonly bytes: number;
 }
@@ -31,6 +33,7 @@ export function createResponseCache({
 }): ResponseCache {
   const entries = new Map<string, { body: Buffer; headers: Readonly<Record<string, string>>; expires: number }>();
   let bytes = 0;
+  const clearListeners: (() => void)[] = [];
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
@@ -78,6 +81,10 @@ export function createResponseCache({
     clear() {
       entries.clear();
       bytes = 0;
+      for (const listener of clearListeners) listener();
+    },
+    onClear(listener) {
+      clearListeners.push(listener);
     },
     get size() {
       return entries.size;
