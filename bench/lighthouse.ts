@@ -103,6 +103,8 @@ interface Audit {
   lcpSimulated: LcpBreakdown;
   /** The same split of the load as Chromium ran it, unthrottled (`lcp-breakdown-insight`). */
   lcpObserved: LcpBreakdown | null;
+  /** High-priority scripts downloaded before Chromium's first paint (count, KB sent) and the other scripts (count). */
+  scriptsBeforeFirstPaint: { count: number; kb: number; after: number } | null;
   /** FCP and LCP as Chromium painted them, unthrottled: what Lighthouse's simulation starts from. */
   observed: { fcpMs: number | null; lcpMs: number | null };
   /** Audits that did not pass in the four categories (id: title), for the next round of work. */
@@ -126,16 +128,17 @@ interface TableDetails<T> {
   items?: T[];
 }
 
+/** A Lighthouse run that says nothing about the page (Chromium now and then loses the trace of a load: NO_NAVSTART). */
+class LostRun extends Error {}
+
+/** Attempts at one audit, Chromium started afresh after each lost one, before the audit is recorded as lost. */
+const ATTEMPTS = 4;
+
 async function audit(url: string, port: number): Promise<Audit> {
-  // Chromium now and then loses the trace of a load (NO_NAVSTART): that run says nothing about the page, so once more.
-  let lhr: Result;
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-    if (!result) throw new HarnessError(`Lighthouse returned nothing for ${url}`);
-    lhr = result.lhr;
-    if (!lhr.runtimeError) break;
-    if (attempt === 2) throw new HarnessError(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  }
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new LostRun(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new LostRun(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? 0) * 1000) / 1000;
   const details = <T>(id: string) => lhr.audits[id]?.details as TableDetails<T> | undefined;
@@ -148,9 +151,11 @@ async function audit(url: string, port: number): Promise<Audit> {
       .filter((a) => a !== undefined && a.score !== null && a.score < 0.9)
       .map((a) => `${category}: ${a?.id} (${a?.title})`),
   );
-  const scripts = (details<{ url: string; resourceType?: string }>("network-requests")?.items ?? [])
-    .filter((item) => item.resourceType === "Script")
-    .map((item) => item.url);
+  const requests =
+    details<{ url: string; resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }>(
+      "network-requests",
+    )?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === "Script").map((item) => item.url);
   let scriptGzipBytes = 0;
   for (const script of scripts) {
     const body = Buffer.from(await (await fetch(script, { headers: { "accept-encoding": "identity" } })).arrayBuffer());
@@ -180,6 +185,7 @@ async function audit(url: string, port: number): Promise<Audit> {
       total: kb(bytes("total")),
     },
     ...lcpFacts(lhr, lcpMs),
+    scriptsBeforeFirstPaint: scriptsBeforeFirstPaint(lhr, requests),
     failedAudits: [...new Set(failedAudits)],
   };
 }
@@ -242,6 +248,32 @@ function lcpFacts(
     lcpSimulated,
     lcpObserved,
     observed,
+  };
+}
+
+/**
+ * Scripts fetched at high priority whose download ended before Chromium's first paint: Lantern puts those in the
+ * simulated first paint's path (and so in a picture's LCP) unless it saw them evaluated after that paint.
+ */
+function scriptsBeforeFirstPaint(
+  lhr: Result,
+  requests: { resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }[],
+) {
+  const timings = (lhr.audits.metrics?.details as TableDetails<Record<string, number | undefined>> | undefined)?.items?.[0];
+  const paint = timings?.observedFirstContentfulPaint;
+  if (paint === undefined) return null;
+  const early = requests.filter(
+    (r) =>
+      r.resourceType === "Script" &&
+      (r.priority === "High" || r.priority === "VeryHigh") &&
+      r.networkEndTime !== undefined &&
+      r.networkEndTime <= paint,
+  );
+  const late = requests.filter((r) => r.resourceType === "Script" && !early.includes(r));
+  return {
+    count: early.length,
+    kb: kb(early.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+    after: late.length,
   };
 }
 
@@ -378,6 +410,7 @@ async function main() {
   const shops: Shop[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const runs: Run[] = [];
+  const lost: (Pick<Run, "round" | "page" | "side" | "commit" | "load"> & { errors: string[] })[] = [];
   try {
     if (args.commit) checkouts.push(await prepareWorktree(root, args.commit, dataRoot));
     else {
@@ -392,7 +425,8 @@ async function main() {
     const failed = started.find((outcome) => outcome.status === "rejected");
     if (failed) throw failed.reason;
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+    const launch = () => chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+    chrome = await launch();
     // One warm-up load of every page (server caches, compiled templates, the narrower picture copies made on first
     // request): shops in steady state, not ones resizing pictures while they are measured.
     for (const shop of shops) for (const page of shop.pages) await warmUp(shop.baseUrl, page.path);
@@ -404,7 +438,23 @@ async function main() {
           if (!page) continue;
           const load = loadAverage();
           process.stdout.write(`  round ${round}, ${page.name}, ${shop.side} ${label(shop.checkout)} (load ${load[0]})... `);
-          const result = await audit(shop.baseUrl + page.path, chrome.port);
+          let result: Audit | undefined;
+          const errors: string[] = [];
+          for (let attempt = 1; attempt <= ATTEMPTS && !result; attempt += 1) {
+            try {
+              result = await audit(shop.baseUrl + page.path, chrome.port);
+            } catch (error) {
+              if (!(error instanceof LostRun)) throw error;
+              errors.push(error.message);
+              await chrome.kill();
+              chrome = await launch();
+            }
+          }
+          if (!result) {
+            lost.push({ round, page: page.name, side: shop.side, commit: label(shop.checkout), load, errors });
+            console.log(`lost (${errors.join("; ")})`);
+            continue;
+          }
           runs.push({ round, page: page.name, side: shop.side, commit: label(shop.checkout), load, ...result });
           console.log(
             `performance ${result.scores.performance}, LCP ${result.metrics.lcpMs} ms, TBT ${result.metrics.tbtMs} ms, ` +
@@ -422,7 +472,10 @@ async function main() {
   const loadAtEnd = loadAverage();
   const machine = machineFacts();
   const summaries = shops.flatMap((shop) =>
-    shop.pages.map((page) => summarise(runs.filter((r) => r.side === shop.side && r.page === page.name))),
+    shop.pages
+      .map((page) => runs.filter((r) => r.side === shop.side && r.page === page.name))
+      .filter((pageRuns) => pageRuns.length > 0)
+      .map(summarise),
   );
   const verdicts = summaries.map((s) => ({
     page: s.page,
@@ -464,6 +517,7 @@ async function main() {
     medians: summaries,
     verdicts,
     runs,
+    lost,
   };
 
   const name = (s: { side: string; commit: string }) => `${s.side} ${s.commit}`;
@@ -529,7 +583,10 @@ async function main() {
     "commit",
     "load 1 / 5 / 15 min",
     "performance",
+    "FCP ms",
     "LCP ms",
+    "observed FCP / LCP ms",
+    "scripts before first paint",
     "TBT ms",
     "CLS",
     "best-practices",
@@ -540,7 +597,12 @@ async function main() {
     name(r),
     r.load.join(" / "),
     String(r.scores.performance),
+    String(r.metrics.fcpMs),
     String(r.metrics.lcpMs),
+    `${r.observed.fcpMs ?? "-"} / ${r.observed.lcpMs ?? "-"}`,
+    r.scriptsBeforeFirstPaint
+      ? `${r.scriptsBeforeFirstPaint.count} (${r.scriptsBeforeFirstPaint.kb} KB), ${r.scriptsBeforeFirstPaint.after} after`
+      : "-",
     String(r.metrics.tbtMs),
     String(r.metrics.cls),
     String(r.scores["best-practices"]),
@@ -575,8 +637,19 @@ async function main() {
     "",
     "## Every audit",
     "",
+    "Scripts before first paint: the scripts fetched at high priority whose download ended before Chromium painted (on",
+    "loopback, unthrottled); Lantern keeps them in the simulated first paint's path, and a picture's LCP waits for that",
+    "paint. The load average is that of the minute before each audit started.",
+    "",
     markdownTable(runHeader, runRows),
     "",
+    ...(lost.length > 0
+      ? [
+          `Lost audits (${ATTEMPTS} attempts each, none with a result):`,
+          ...lost.map((l) => `- round ${l.round}, ${l.page}, ${name(l)}, load ${l.load.join(" / ")}: ${l.errors.join("; ")}`),
+          "",
+        ]
+      : []),
     ...summaries.flatMap((s) =>
       s.failedAudits.length > 0
         ? [`Audits below 90 on ${s.page}, ${name(s)} (any round):`, ...s.failedAudits.map((f) => `- ${f}`), ""]
