@@ -18,7 +18,7 @@ import {
   servicesContext,
   settingsContext,
 } from "#app-context";
-import { pageMessages } from "#shared/messages/shop.ts";
+import { catalogMessages, pageMessages } from "#shared/messages/shop.ts";
 import type { Route } from "./+types/root.ts";
 import appStylesheet from "./app.css?url";
 import { BottomBar } from "./components/layout/bottom-bar.tsx";
@@ -143,12 +143,24 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** "Page not found" for a 404, a thrown answer's own message for another client mistake, no internals otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // An archived product's page (decision 032).
+  const gone = isRouteErrorResponse(error) && error.status === 410;
   const clientMistake =
     isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string"
       ? error.data
       : undefined;
-  const title = notFound ? pageMessages.notFound : clientMistake ? pageMessages.refused : pageMessages.failed;
-  const detail = notFound ? pageMessages.notFoundDetail : (clientMistake ?? pageMessages.tryAgain);
+  const title = notFound
+    ? pageMessages.notFound
+    : gone
+      ? catalogMessages.productGone
+      : clientMistake
+        ? pageMessages.refused
+        : pageMessages.failed;
+  const detail = notFound
+    ? pageMessages.notFoundDetail
+    : gone
+      ? pageMessages.productGoneDetail
+      : (clientMistake ?? pageMessages.tryAgain);
   return (
     <main id="main-content" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>

@@ -166,8 +166,10 @@ export function createReviewsService({
       const written = await withTransaction(db, async (tx) => {
         const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
         if (!author) throw new AppError("UNAUTHORIZED", sessionMessages.reviewLoginFirst);
-        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+        const [product] = await tx.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, productId));
         if (!product) throw notFound(catalogMessages.productNotFound);
+        // An archived product keeps its reviews but takes no new ones (decision 032).
+        if (product.archivedAt !== null) throw new AppError("GONE", catalogMessages.productGone);
         const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));
         const [earlier] = await tx.select({ id: reviews.id }).from(reviews).where(mine);
         const fields = { customerName: author.name, review, customerRating, createdAt: now() };

@@ -9,6 +9,8 @@ export interface WishlistEntry {
   pricePaise: number;
   oldPricePaise: number | null;
   countInStock: number;
+  /** False once the product is archived: the entry stays, marked, until the shopper removes it (decision 032). */
+  available: boolean;
   /** RAM, size or weight options: adding it to the cart needs a choice. */
   hasOptions: boolean;
   createdAt: Date;

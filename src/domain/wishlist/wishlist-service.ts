@@ -30,6 +30,7 @@ const entryColumns = {
   oldPricePaise: products.oldPricePaise,
   countInStock: products.countInStock,
   hasOptions: sql<boolean>`(cardinality(${products.productRam}) + cardinality(${products.size}) + cardinality(${products.productWeight})) > 0`,
+  available: sql<boolean>`${products.archivedAt} is null`,
   createdAt: wishlistItems.createdAt,
 };
 
@@ -78,8 +79,9 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
     async add(userId: string, productId: string): Promise<WishlistAddResult> {
       const existing = await find(userId, productId);
       if (existing) return { entry: existing, added: false };
-      const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      const [product] = await db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, productId));
       if (!product) throw notFound(catalogMessages.productNotFound);
+      if (product.archivedAt !== null) throw new AppError("GONE", catalogMessages.productGone);
       const [held] = await db.select({ n: count() }).from(wishlistItems).where(ofUser(userId));
       if ((held?.n ?? 0) >= maxItems) throw new AppError("CONFLICT", myListFull(maxItems));
       await countChange(userId);

@@ -12,7 +12,15 @@ import { checkNamedUsers, namedUserDoc, parse, signedInShopper, validatedInRoute
 
 /** Failures carry the contract's `status: false` where the original client reads it (it shows `msg`). */
 const failedJson = errorJson.extend({ status: z.literal(false).optional() });
-const errors = { 400: failedJson, 401: failedJson, 403: failedJson, 404: failedJson, 409: failedJson, 422: failedJson };
+const errors = {
+  400: failedJson,
+  401: failedJson,
+  403: failedJson,
+  404: failedJson,
+  409: failedJson,
+  410: failedJson,
+  422: failedJson,
+};
 
 const ignored = (what: string) => `Ignored: ${what}`;
 const addBodyDoc = z.object({

@@ -198,8 +198,9 @@ export const catalogApi: FastifyPluginAsyncZod<{ services: Services; cache?: Res
       schema: {
         tags,
         summary: "One product",
+        description: "A product no longer sold (archived) answers 410 Gone with `{ error: true, msg }`.",
         params: z.object({ id: idParam("Product id") }),
-        response: { 200: productJson, ...errors },
+        response: { 200: productJson, ...errorResponses(400, 404, 410) },
       },
     },
     async ({ params }) => present.product(await catalog.getProduct(params.id)),

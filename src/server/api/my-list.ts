@@ -20,11 +20,12 @@ const entryJson = z.object({
   price: z.number().describe("Rupees"),
   productId: z.string(),
   userId: z.string(),
+  available: z.boolean().describe("False once the product is no longer sold: it stays on the list until removed"),
 });
 
 /** The add route's failures carry the contract's `status: false` (the original client shows `msg` when it sees it). */
 const failedJson = errorJson.extend({ status: z.literal(false).optional() });
-const errors = { 400: failedJson, 401: failedJson, 403: failedJson, 404: failedJson, 409: failedJson };
+const errors = { 400: failedJson, 401: failedJson, 403: failedJson, 404: failedJson, 409: failedJson, 410: failedJson };
 
 const lookupQuery = z.object({
   productId: z.string().max(200).optional().describe("Is this product on the list? (answers [entry] or [])"),
@@ -61,6 +62,7 @@ export const myListApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
     price: paiseToRupees(entry.pricePaise),
     productId: entry.productId,
     userId: entry.userId,
+    available: entry.available,
   });
 
   // Every answer here is about one shopper: never stored by a browser or a shared cache.

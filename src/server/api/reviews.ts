@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "#domain/errors.ts";
 import type { Review } from "#domain/reviews/reviews-service.ts";
 import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, REVIEW_TEXT_MAX } from "#shared/constants.ts";
@@ -7,6 +8,11 @@ import { sessionMessages } from "#shared/messages.ts";
 import { reviewListQuery } from "#shared/schemas/reviews.ts";
 import { errorResponses } from "./error-schemas.ts";
 import { checkNamedUsers, namedUserDoc, signedInShopper, validatedInRoute } from "./route-support.ts";
+
+/** An archived product is no longer sold, but its reviews are still listed (decision 032). */
+function unlessGone(error: unknown): void {
+  if (!(error instanceof AppError && error.code === "GONE")) throw error;
+}
 
 /** Without `page`/`perPage`, the list holds the newest reviews up to this many (the original client reads one array). */
 export const REVIEWS_LIST_CAP = MAX_PER_PAGE;
@@ -79,8 +85,8 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
         page: paged ? (query.page ?? 1) : 1,
         perPage: paged ? (query.perPage ?? DEFAULT_PER_PAGE) : REVIEWS_LIST_CAP,
       });
-      // An empty list may mean an unknown product (404, like the product itself).
-      if (page.total === 0) await catalog.getProduct(query.productId);
+      // An empty list may mean an unknown product (404, like the product itself); an archived one keeps its reviews.
+      if (page.total === 0) await catalog.getProduct(query.productId).catch(unlessGone);
       reply
         .header("X-Total-Count", page.total)
         .header("X-Page", page.page)
@@ -102,7 +108,7 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
           "The author is the signed-in account: a customerId sent must be theirs (403), a customerName sent is ignored. " +
           "201 with the new review, 200 when it replaced the shopper's earlier one; the product's rating is recomputed.",
         body: addReviewBody,
-        response: { 200: reviewJson, 201: reviewJson, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: reviewJson, 201: reviewJson, ...errorResponses(400, 401, 403, 404, 410) },
       },
     },
     async (request, reply) => {

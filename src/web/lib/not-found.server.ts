@@ -6,17 +6,22 @@ export function notFoundResponse() {
   return data(null, { status: 404 });
 }
 
-/** The domain's NOT_FOUND becomes the page's 404; any other failure stays a failure. */
+/**
+ * The domain's NOT_FOUND becomes the page's 404 and GONE (an archived product, decision 032) a 410 carrying its
+ * message; any other failure stays a failure.
+ */
 export async function orNotFound<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isNotFound(error)) throw notFoundResponse();
+    const code = appErrorCode(error);
+    if (code === "NOT_FOUND") throw notFoundResponse();
+    if (code === "GONE") throw data((error as AppError).message, { status: 410 });
     throw error;
   }
 }
 
 // By its code, not `instanceof`: the SSR bundle holds its own copy of src/domain/errors.ts.
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && error.name === "AppError" && (error as AppError).code === "NOT_FOUND";
+function appErrorCode(error: unknown): AppError["code"] | undefined {
+  return error instanceof Error && error.name === "AppError" ? (error as AppError).code : undefined;
 }

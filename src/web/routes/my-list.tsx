@@ -27,6 +27,7 @@ const toItem = (entry: WishlistEntry): MyListItemData => ({
   rating: entry.rating,
   pricePaise: entry.pricePaise,
   inStock: entry.countInStock >= 1,
+  available: entry.available,
   hasOptions: entry.hasOptions,
 });
 

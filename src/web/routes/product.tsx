@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { Await, useActionData, useSearchParams } from "react-router";
+import { Await, isRouteErrorResponse, useActionData, useSearchParams } from "react-router";
 import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
 import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
 import { pageMessages } from "#shared/messages/shop.ts";
@@ -68,8 +68,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   });
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageMessages.notFoundTitle }];
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+  // 410: an archived product (decision 032).
+  const gone = isRouteErrorResponse(error) && error.status === 410;
+  if (!loaderData) return [{ title: gone ? pageMessages.productGoneTitle : pageMessages.notFoundTitle }];
   return productMeta({
     product: loaderData.product,
     publicUrl: publicUrlFrom(matches),

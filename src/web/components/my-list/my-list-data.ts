@@ -9,6 +9,8 @@ export interface MyListItemData {
   rating: number;
   pricePaise: number;
   inStock: boolean;
+  /** False once the product is archived: it stays on the list, marked, until removed (decision 032). */
+  available: boolean;
   /** Adding it to the cart needs a RAM, size or weight choice, made on the product page. */
   hasOptions: boolean;
 }

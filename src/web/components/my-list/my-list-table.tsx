@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { imageUrl } from "#shared/images.ts";
+import { stockNote } from "#shared/messages/shop.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { PRODUCT_IMAGE } from "../product/product-data.ts";
 import { StarRating } from "../product/star-rating.tsx";
@@ -118,6 +119,7 @@ function MoveToCart({ item }: { item: MyListItemData }) {
     else if (cart.data.ok && cart.data.message) showSuccess(cart.data.message);
   }, [cart.data]);
 
+  if (!item.available) return <span className="text-xs font-semibold text-red-700">{stockNote(0, true)}</span>;
   if (!item.inStock) return <span className="text-xs font-semibold text-red-700">Out of Stock</span>;
   if (item.hasOptions) {
     return (
