@@ -31,6 +31,8 @@ export default [
     index("routes/admin/dashboard.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("staff", "routes/admin/staff.tsx"),
+    route("categories", "routes/admin/categories.tsx"),
+    route("banners", "routes/admin/banners.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { Services } from "#domain/services.ts";
 import { auditQuery, staffRoleForm } from "#shared/schemas/back-office.ts";
 import { errorResponses } from "../error-schemas.ts";
+import { bannersAdminApi } from "./banners.ts";
+import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
 
 export interface AdminApiOptions {
@@ -32,7 +34,8 @@ const auditEventJson = z.object({
  * `/api/admin`: the back office's work for scripts, on the same services and role checks as the /admin pages
  * (decision 031). Every route passes the guard; the area files below register their routes on this instance.
  */
-export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, { services }) => {
+export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, options) => {
+  const { services } = options;
   app.decorateRequest("staff", null);
   // On request, before the body is read or validated: without a role, not even a 400 tells that a route exists.
   app.addHook("onRequest", adminGuard(services));
@@ -40,6 +43,8 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, { se
     reply.header("cache-control", "private, no-store");
     reply.header("x-robots-tag", "noindex, nofollow");
   });
+  await app.register(categoriesAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",

@@ -17,6 +17,8 @@ export const adminTd = "border-b border-gray-100 px-3 py-2 align-top text-gray-9
 /** Every back-office page in the menu; `owner`: shown to the owner only (the pages check it themselves). */
 const NAV = [
   { to: "/admin", label: "Overview", end: true, owner: false },
+  { to: "/admin/categories", label: "Categories", end: false, owner: false },
+  { to: "/admin/banners", label: "Banners", end: false, owner: false },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
   { to: "/admin/staff", label: "Staff", end: false, owner: true },
 ];
