@@ -4,8 +4,10 @@ import type { CartService } from "./cart/cart-service.ts";
 import type { BannersAdmin } from "./catalog/banners-admin.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { CategoriesAdmin } from "./catalog/categories-admin.ts";
+import type { ProductAdmin } from "./catalog/product-admin.ts";
 import type { IdempotencyService } from "./idempotency/idempotency-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
+import type { CatalogPictures } from "./media/catalog-pictures.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
 import type { OrdersService } from "./orders/orders-service.ts";
@@ -18,6 +20,9 @@ import type { WishlistService } from "./wishlist/wishlist-service.ts";
 /** Built once by `createServices` (src/server/services.ts), handed to both adapters (decision 005). */
 export interface Services {
   catalog: CatalogService;
+  /** The back office's products (audited; issue 33) and its picture library. */
+  productAdmin: ProductAdmin;
+  catalogPictures: CatalogPictures;
   /** The back office's categories and banners (audited; every change evicts the catalogue's caches). */
   categoriesAdmin: CategoriesAdmin;
   bannersAdmin: BannersAdmin;

@@ -8,9 +8,11 @@ import { createCartService } from "#domain/cart/cart-service.ts";
 import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createCategoriesAdmin } from "#domain/catalog/categories-admin.ts";
+import { createProductAdmin } from "#domain/catalog/product-admin.ts";
 import { housekeeping } from "#domain/housekeeping.ts";
 import { createIdempotencyService, type IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
+import { createCatalogPictures } from "#domain/media/catalog-pictures.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
 import { createOrdersService, type OrdersService } from "#domain/orders/orders-service.ts";
@@ -202,8 +204,26 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       changes: catalogChanges,
       pictureExists: (name: string) => imageStores.originals.exists(name),
     };
+    // The back office's products and their picture library, audited in the transaction of each change (decision 031).
+    const catalogPictures = createCatalogPictures({
+      db: database.db,
+      store: imageStores.originals,
+      now,
+      maxBytes: config.UPLOAD_MAX_BYTES,
+      maxPixels: config.UPLOAD_MAX_PIXELS,
+      audit: backOffice.audit,
+    });
+    const productAdmin = createProductAdmin({
+      db: database.db,
+      now,
+      changes: catalogChanges,
+      audit: backOffice.audit,
+      pictures: catalogPictures,
+    });
     const services: Services = {
       catalog,
+      productAdmin,
+      catalogPictures,
       categoriesAdmin: createCategoriesAdmin(catalogAdminDeps),
       bannersAdmin: createBannersAdmin(catalogAdminDeps),
       search: createSearchService({ db: database.db }),

@@ -22,6 +22,47 @@ export const backOfficeMessages = {
   lastOwner: "The shop must keep at least one owner: make someone else owner first.",
 } as const;
 
+/** The back office's products and pictures (issue 33, item 3). */
+export const productAdminMessages = {
+  nameBlank: "Please enter the product's name.",
+  priceMoreThanOld: "The old price must be more than the price (the discount is worked out from them).",
+  twoDecimals: (name: string) => `${name} can have at most 2 decimals`,
+  skuBlank: "Please enter a SKU.",
+  skuShape: "A SKU is 1 to 64 letters, digits, dashes, underscores or dots.",
+  skuTaken: (sku: string) => `Another product already has the SKU ${sku}.`,
+  categoryNotTop: "Choose a top-level category.",
+  subCategoryNotChild: "Choose a sub-category of the chosen category.",
+  unknownCountry: (name: string) => `${name} is not a country the shop knows.`,
+  optionTooLong: "Each option must be at most 40 characters.",
+  tooManyOptions: "At most 30 options.",
+  pictureUnknown: (file: string) => `There is no picture ${file} in the picture library.`,
+  tooManyPictures: "A product can have at most 12 pictures.",
+  altTooLong: "Alt text must be at most 200 characters.",
+  stale:
+    "Someone changed this product after you opened it: nothing was saved. Open it again to see their change, then repeat yours.",
+  fixFields: "Please correct the fields marked below.",
+  saved: "Saved.",
+  created: "Product created.",
+  archived: "Archived: the product has left the shop. Past orders keep it.",
+  unarchived: "The product is back in the shop.",
+  deleted: "Product deleted.",
+  alreadyArchived: "This product is already archived.",
+  notArchived: "This product is not archived.",
+  orderedCannotDelete: "This product was ordered, so it cannot be deleted (past orders name it): archive it instead.",
+  picturesAdded: (count: number) => (count === 1 ? "1 picture added." : `${count} pictures added.`),
+  picturesUploaded: (count: number) => (count === 1 ? "1 picture uploaded." : `${count} pictures uploaded.`),
+  noPicturesChosen: "Choose one or more pictures (JPEG, PNG or WebP).",
+  tooManyFiles: (max: number) => `Upload at most ${max} pictures at once.`,
+  pictureNotOnProduct: "That picture is not on this product any more.",
+  revertNotPossible: "This change cannot be reverted from here.",
+  revertOtherProduct: "That history entry belongs to another product.",
+  revertLater: (changes: string) =>
+    `Later changes touched the same fields (${changes}); reverting would overwrite them. Confirm to revert anyway.`,
+  reverted: "Reverted. The revert is recorded in the history.",
+  revertNothing: "The product already has these values: nothing to revert.",
+  cursorInvalid: "This page link is not valid any more: start again from the first page.",
+} as const;
+
 /** Categories and banners in the back office (issue 33, item 4). */
 export const catalogAdminMessages = {
   categoryNameBlank: "Please enter the category's name.",

@@ -34,12 +34,20 @@ export const profileImageDecodes = createGate({
  * script) cannot survive. Refuses anything that is not a JPEG, PNG or WebP by content, or that does not decode.
  */
 export async function reencodeProfileImage(data: Uint8Array, options: { maxPixels: number }) {
+  return reencodeImage(data, { maxPixels: options.maxPixels, maxSide: PROFILE_IMAGE_MAX_PX });
+}
+
+/** Catalogue pictures (the back office's library) keep more pixels: product pages show them large. */
+export const CATALOG_IMAGE_MAX_PX = 1600;
+
+/** As `reencodeProfileImage`, at most `maxSide` px, through the same one-at-a-time gate (decision 028). */
+export async function reencodeImage(data: Uint8Array, options: { maxPixels: number; maxSide: number }) {
   if (!detectImageKind(data)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", accountMessages.imageType);
   return profileImageDecodes.run(async () => {
     try {
       const { data: output, info } = await sharp(data, { limitInputPixels: options.maxPixels, failOn: "error", animated: false })
         .rotate()
-        .resize(PROFILE_IMAGE_MAX_PX, PROFILE_IMAGE_MAX_PX, { fit: "inside", withoutEnlargement: true })
+        .resize(options.maxSide, options.maxSide, { fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toBuffer({ resolveWithObject: true });
       return { data: output, width: info.width, height: info.height, contentType: "image/webp" as const };

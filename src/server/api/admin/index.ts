@@ -6,6 +6,7 @@ import { errorResponses } from "../error-schemas.ts";
 import { bannersAdminApi } from "./banners.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
+import { productsAdminApi } from "./products.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -43,6 +44,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
     reply.header("cache-control", "private, no-store");
     reply.header("x-robots-tag", "noindex, nofollow");
   });
+  await app.register(productsAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(categoriesAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
 
