@@ -92,6 +92,7 @@ describe("a shopper's list", () => {
       price: 1299,
       productId: product.id,
       userId: me.id,
+      available: true,
     };
     expect(response.body).toEqual({ error: false, status: true, msg: wishlistMessages.added, ...entry });
     expect(response.body._id).toBe(response.body.id);
