@@ -46,12 +46,38 @@ const harness = createServer(async (request, response) => {
       });
       return json(200, { credential });
     }
+    if (url.pathname === "/owner") return json(200, await (owner ??= becomeOwner()));
     json(404, { error: "not found" });
   } catch (error) {
     json(500, { error: error instanceof Error ? error.message : String(error) });
   }
 });
 harness.listen(port + 1, "127.0.0.1");
+
+// The back office's specs share one owner, made as a person would: an account, then the one-time link the shop prints
+// while it has no owner (decision 031). Asked for once; every later call gets the same credentials.
+const OWNER = { email: "owner-e2e@example.com", password: "correct horse battery staple" };
+let owner: Promise<typeof OWNER> | undefined;
+let claimToken: string | undefined;
+
+async function becomeOwner(): Promise<typeof OWNER> {
+  const shop = `http://127.0.0.1:${port}`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": "198.19.0.1" };
+  const post = (path: string, body: unknown) => fetch(`${shop}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+  await post("/api/user/signup", { name: "Olga Owner", email: OWNER.email, phone: "9876543210", password: OWNER.password });
+  const code = codeOf(await smtp.waitForMail(OWNER.email, { after: 0, timeoutMs: 10_000 }));
+  await post("/api/user/verifyemail", { email: OWNER.email, otp: code });
+  const { token } = (await (await post("/api/user/signin", OWNER)).json()) as { token: string };
+  for (let tries = 0; !claimToken && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  const claimed = await fetch(`${shop}/admin/claim/${claimToken}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded", origin: shop },
+    body: "",
+    redirect: "manual",
+  });
+  if (claimed.status !== 303) throw new Error(`the owner's link did not work: ${claimed.status}`);
+  return OWNER;
+}
 
 // Always the embedded database, whatever the shell has configured.
 const env: NodeJS.ProcessEnv = {
@@ -69,7 +95,12 @@ const env: NodeJS.ProcessEnv = {
   TRUST_PROXY: "127.0.0.1",
 };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ["src/server/main.ts"], { cwd: root, stdio: "inherit", env });
+const child = spawn(process.execPath, ["src/server/main.ts"], { cwd: root, stdio: ["inherit", "pipe", "inherit"], env });
+// The shop's log passes through; the owner's one-time link is read from it on the way.
+child.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  claimToken ??= /\/admin\/claim\/([\w-]{20,})/.exec(chunk.toString())?.[1];
+});
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", async (code) => {
   harness.close();

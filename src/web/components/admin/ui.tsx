@@ -17,6 +17,8 @@ export const adminTd = "border-b border-gray-100 px-3 py-2 align-top text-gray-9
 /** Every back-office page in the menu; `owner`: shown to the owner only (the pages check it themselves). */
 const NAV = [
   { to: "/admin", label: "Overview", end: true, owner: false },
+  { to: "/admin/products", label: "Products", end: false, owner: false },
+  { to: "/admin/pictures", label: "Pictures", end: false, owner: false },
   { to: "/admin/categories", label: "Categories", end: false, owner: false },
   { to: "/admin/banners", label: "Banners", end: false, owner: false },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
@@ -40,7 +42,7 @@ export function AdminShell({ role, email, children }: { role: "owner" | "staff";
         </a>
         <div className="flex items-center gap-4 text-sm">
           <span>
-            {email} <span className="rounded bg-white/20 px-1.5 py-0.5 text-xs uppercase">{role}</span>
+            {email} <span className="rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-brand-dark uppercase">{role}</span>
           </span>
           <a href="/" className="underline-offset-2 hover:underline">
             View shop
@@ -89,6 +91,16 @@ export function Panel({ title, children }: { title?: string; children: React.Rea
   return (
     <section className="mb-4 rounded-lg bg-white p-4 shadow-sm">
       {title && <h2 className="mb-3 text-base font-semibold text-gray-900">{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+/** A wide table that scrolls sideways on a phone; keyboard users can focus it to scroll (axe: scrollable-region-focusable). */
+export function TableScroller({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled.
+    <section aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-dark">
       {children}
     </section>
   );

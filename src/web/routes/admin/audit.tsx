@@ -2,7 +2,16 @@ import { Form, Link } from "react-router";
 import { servicesContext } from "#app-context";
 import { formatDateTime } from "#shared/dates.ts";
 import { auditQuery } from "#shared/schemas/back-office.ts";
-import { adminInput, adminSecondaryButton, adminTable, adminTd, adminTh, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import {
+  adminInput,
+  adminSecondaryButton,
+  adminTable,
+  adminTd,
+  adminTh,
+  PageTitle,
+  Panel,
+  TableScroller,
+} from "../../components/admin/ui.tsx";
 import { type AuditRow, changedFields } from "../../lib/audit-view.ts";
 import { requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/audit.ts";
@@ -89,7 +98,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {rows.length === 0 ? (
           <p className="text-sm text-gray-700">No changes match.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroller label="Changes">
             <table className={adminTable}>
               <thead>
                 <tr>
@@ -127,7 +136,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
         {next && (
           <Link to={next} className="mt-3 inline-block text-sm font-semibold text-brand-dark underline-offset-2 hover:underline">

@@ -12,6 +12,7 @@ import {
   adminTh,
   PageTitle,
   Panel,
+  TableScroller,
 } from "../../components/admin/ui.tsx";
 import { attempt, failure, firstIssue, readForm } from "../../lib/actions.server.ts";
 import { actorOf, requireRecentPassword, requireStaff } from "../../lib/back-office.server.ts";
@@ -55,7 +56,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       <FormError message={actionData && "error" in actionData ? actionData.error : undefined} />
       <FormNotice message={actionData && "notice" in actionData ? actionData.notice : undefined} />
       <Panel title="People with a back-office role">
-        <div className="overflow-x-auto">
+        <TableScroller label="People with a back-office role">
           <table className={adminTable}>
             <thead>
               <tr>
@@ -88,7 +89,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </Panel>
       <Panel title="Give a role">
         <p className="mb-3 text-sm text-gray-700">The person must already have a verified account in the shop.</p>
