@@ -61,6 +61,27 @@ describe("the shop process", () => {
     }
   });
 
+  it("prints the owner's one-time link at each start while the shop has no owner", async () => {
+    const dataDir = await tempDataDir();
+    const port = await freePort();
+    const linkIn = async (shop: ReturnType<typeof startShop>) => {
+      await waitForReady(port);
+      await expect.poll(() => /\/admin\/claim\/([\w-]{43})/.exec(shop.output())?.[1], { timeout: 10_000 }).toBeDefined();
+      return /\/admin\/claim\/([\w-]{43})/.exec(shop.output())?.[1] ?? "";
+    };
+    const first = startShop(dataDir, port);
+    const token = await linkIn(first);
+    expect(first.output()).toContain(`http://localhost:${port}/admin/claim/${token}`);
+    const visitor = await fetch(`http://127.0.0.1:${port}/admin/claim/${token}`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/signIn\?redirectTo=/);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    const second = startShop(dataDir, port);
+    expect(await linkIn(second)).not.toBe(token);
+  });
+
   it("stops with a message naming the key when the configuration is wrong", async () => {
     const shop = startShop(await tempDataDir(), await freePort(), { PORT: "not-a-port" });
     expect(await shop.exited).toBe(1);
