@@ -267,6 +267,33 @@ describe("two instances of one shop", () => {
     }, 10_000);
   });
 
+  it("show a category renamed in one's back office in the other's menu and category list at once (decision 009)", async () => {
+    const [category] = await database.db
+      .select({ id: categories.id, name: categories.name, color: categories.color })
+      .from(categories)
+      .where(isNull(categories.parentId))
+      .limit(1);
+    if (!category) throw new Error("the demo catalogue has no category");
+    for (const url of ["/api/category", "/"]) {
+      await fetch(b.url + url);
+      expect((await fetch(b.url + url)).headers.get("x-cache"), url).toBe("HIT");
+    }
+    const staff = await createTestUser(database.db, { password: GOOD_PASSWORD, role: "staff" });
+    const token = await signIn(a, staff.email);
+    const renamed = `${category.name} Renamed`;
+    const answer = await fetch(`${a.url}/api/admin/categories/${category.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: renamed, color: category.color }),
+    });
+    expect(answer.status, await answer.text()).toBe(200);
+
+    const changed = Date.now();
+    await until(async () => JSON.stringify((await getJson(b, "/api/category")).body).includes(renamed), 10_000);
+    await until(async () => (await (await fetch(`${b.url}/`)).text()).includes(renamed), 10_000);
+    expect(Date.now() - changed).toBeLessThan(API_CACHE_TTL_MS);
+  });
+
   it("serve a photo uploaded through one from the other, and its resized copy made by one to both", async () => {
     const user = await createTestUser(database.db, { password: GOOD_PASSWORD });
     const token = await signIn(a, user.email);
