@@ -148,7 +148,8 @@ function columnValues(values: Partial<ProductSnapshot>): Partial<typeof products
   return { ...rest, ...(archivedAt === undefined ? {} : { archivedAt: archivedAt === null ? null : new Date(archivedAt) }) };
 }
 
-function fromInput(input: ProductInput, current: ProductSnapshot | null): ProductSnapshot {
+/** A product input as the snapshot it writes (the CSV import builds its rows so). */
+export function fromInput(input: ProductInput, current: ProductSnapshot | null): ProductSnapshot {
   const images = input.images?.map((picture) => picture.file) ?? current?.images ?? [];
   const imageAlts = input.images?.map((picture) => picture.alt) ?? current?.imageAlts ?? [];
   return {
@@ -198,6 +199,7 @@ export function fieldError(fieldErrors: FieldErrors): AppError {
 }
 
 export type ProductAdmin = ReturnType<typeof createProductAdmin>;
+export type ProductFilter = Pick<ProductListQuery, "q" | "catId" | "inStock" | "onSale" | "archived">;
 
 export function createProductAdmin(deps: {
   db: Db;
@@ -311,16 +313,44 @@ export function createProductAdmin(deps: {
     return sql`(${typed} or ${fixed} or lower(${products.sku}) = lower(${query}))`;
   }
 
+  /** The list's filter as one condition: bulk edits and the export take "all that match" with it. */
+  async function filterCondition(query: ProductFilter): Promise<SQL | undefined> {
+    const where: (SQL | undefined)[] = [];
+    if (query.q) where.push(await searchCondition(query.q));
+    if (query.catId) where.push(or(eq(products.catId, query.catId), eq(products.subCatId, query.catId)));
+    if (query.inStock) where.push(gt(products.countInStock, 0));
+    if (query.onSale) where.push(sql`${products.oldPricePaise} > ${products.pricePaise}`);
+    if (query.archived === "active") where.push(isNull(products.archivedAt));
+    if (query.archived === "archived") where.push(isNotNull(products.archivedAt));
+    return and(...where);
+  }
+
   return {
+    filterCondition,
+
+    /** Products by id in the caller's transaction, locked for update when asked (bulk edits). */
+    async readMany(tx: DbExecutor, ids: readonly string[], options: { lock: boolean }): Promise<AdminProduct[]> {
+      if (ids.length === 0) return [];
+      if (options.lock) {
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.id, [...ids]))
+          .orderBy(asc(products.id))
+          .for("update");
+      }
+      const rows = await select(tx)
+        .where(inArray(products.id, [...ids]))
+        .orderBy(asc(products.id));
+      return rows.map(toAdminProduct);
+    },
+
+    /** Writes a product's changed fields with its audit event in the caller's transaction; false when nothing changed. */
+    writeIn: write,
+
     /** Newest first, by name, price or stock; a page continues after (or before) a product id, at any depth. */
     async list(query: ProductListQuery): Promise<AdminProductPage> {
-      const where: (SQL | undefined)[] = [];
-      if (query.q) where.push(await searchCondition(query.q));
-      if (query.catId) where.push(or(eq(products.catId, query.catId), eq(products.subCatId, query.catId)));
-      if (query.inStock) where.push(gt(products.countInStock, 0));
-      if (query.onSale) where.push(sql`${products.oldPricePaise} > ${products.pricePaise}`);
-      if (query.archived === "active") where.push(isNull(products.archivedAt));
-      if (query.archived === "archived") where.push(isNotNull(products.archivedAt));
+      const where: (SQL | undefined)[] = [await filterCondition(query)];
       const sort = SORTS[query.sort];
       const backwards = query.before !== undefined && query.after === undefined;
       const cursor = query.after ?? query.before;
