@@ -94,3 +94,44 @@ export const catalogAdminMessages = {
   saved: "Saved.",
   deleted: "Deleted.",
 } as const;
+
+/** Bulk edits, the catalogue's CSV import and export (issue 33, items 5 and 6). */
+export const catalogBulkMessages = {
+  nothingChosen: "Choose products in the list first, or edit all that match the filter.",
+  tooManyChosen: (max: number) => `Choose at most ${max} products at once, or edit all that match the filter.`,
+  noChange: "Choose at least one change to make.",
+  priceModeInvalid: "Choose how to change the price: set, add or subtract rupees, or a percentage.",
+  priceBelowOne: (name: string, rupees: string) =>
+    `${name} would cost ${rupees}: a price must be at least ₹1. Choose a smaller decrease or leave that product out.`,
+  percentRange: "Give a percentage between -90 and 1000.",
+  matchChanged: (before: number, now: number) =>
+    `The products to change are not the ones you previewed (${before} then, ${now} now): preview again.`,
+  noneMatch: "No products match: nothing to change.",
+  applied: (count: number) => (count === 1 ? "1 product changed." : `${count} products changed.`),
+  importHeaderMissing: (columns: string) => `These columns are missing: ${columns}. Export the catalogue to see the format.`,
+  importHeaderUnknown: (column: string) => `The column ${column} is not one the shop knows: remove or rename it.`,
+  importHeaderRepeated: (column: string) => `The column ${column} appears twice.`,
+  importEmpty: "The file has no products. Export the catalogue to see the format.",
+  importMalformed: (reason: string) =>
+    `The file is not valid CSV here (${reason}). Check the quotes in this row: a quote inside a cell is written twice.`,
+  importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB: split it into smaller files.`,
+  importNotCsv: "Send the file as CSV (text/csv), as the export writes it.",
+  importNoFile: "Choose a CSV file to import.",
+  importSkuRepeated: (sku: string, line: number) => `The SKU ${sku} is also on line ${line}: each product once per file.`,
+  importCategoryUnknown: (name: string) => `There is no top-level category called ${name}. Create it first or fix the name.`,
+  importCategoryAmbiguous: (name: string) =>
+    `Several top-level categories are called ${name}: rename one so the file can name it.`,
+  importSubCategoryUnknown: (name: string, parent: string) => `${parent} has no sub-category called ${name}.`,
+  importSubCategoryAmbiguous: (name: string, parent: string) =>
+    `${parent} has several sub-categories called ${name}: rename one so the file can name it.`,
+  importYesNo: (column: string) => `${column} must be true or false.`,
+  importPictureUnknown: (name: string) =>
+    `There is no picture ${name} in the picture library. Upload it on the Pictures page, then use the file name shown there.`,
+  importAltsLonger: "There are more alt texts than pictures.",
+  importBusy: "Another import is running: wait until it has finished, then try again.",
+  importJobGone: "This import is not known any more (the shop restarted or it finished long ago): upload the file again.",
+  importHasProblems: (count: number) =>
+    count === 1 ? "1 problem found: nothing was changed." : `${count} problems found: nothing was changed.`,
+  importApplied: (created: number, updated: number) => `Imported: ${created} created, ${updated} updated.`,
+  importNotDryRun: "Check the file first (dry run), then apply it.",
+} as const;
