@@ -6,6 +6,7 @@ import { createTestCategory, createTestProduct } from "../support/builders.ts";
 import { requestPage } from "../support/pages.ts";
 import { signedInAs } from "../support/staff.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/test-app.ts";
+import { solidPng } from "../support/uploads.ts";
 
 // Issue 33, item 4: categories and banners in the back office, through /api/admin and the /admin pages, and what the
 // shop shows after each change on the same instance (the micro-cache and the category menu follow at once).
@@ -167,6 +168,21 @@ describe("categories in the back office", () => {
     expect(homeAfter.body).toContain("Cookware");
     expect(homeAfter.body).not.toContain("Kitchenware");
     expect((await shop(listing)).body).toContain("Cookware");
+  });
+
+  it("offers the picture library's pictures by their original names, and takes one", async () => {
+    const actor = { id: staff.user.id, email: staff.user.email };
+    const [picture] = await app.services.catalogPictures.upload(actor, [{ name: "lantern.png", data: await solidPng() }]);
+    if (!picture) throw new Error("no picture uploaded");
+    const page = await requestPage(app, "GET", "/admin/categories", { sid: staff.sid });
+    expect(page.html).toContain(`<option value="${picture.fileName}">lantern.png</option>`);
+    const created = await api("POST", "/categories", { name: "Lanterns", image: picture.fileName });
+    expect(created.status).toBe(201);
+    const [row] = await app.db
+      .select()
+      .from(categories)
+      .where(eq(categories.id, String(created.body.id)));
+    expect(row?.images).toEqual([picture.fileName]);
   });
 
   it("shows field errors beside their fields on the page, and saves nothing", async () => {

@@ -13,7 +13,7 @@ import {
   toShopLocal,
 } from "#shared/schemas/back-office-catalog.ts";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
-import { invalid, postedForm, run } from "../../components/admin/catalog/action-helpers.server.ts";
+import { invalid, pictureChoices, postedForm, run } from "../../components/admin/catalog/action-helpers.server.ts";
 import {
   type Choice,
   type FieldErrors,
@@ -53,7 +53,10 @@ export async function loader(args: Route.LoaderArgs) {
     ...top.children.map((child) => ({ value: child.id, label: child.name, group: top.name })),
   ]);
   const editId = new URL(args.request.url).searchParams.get("edit");
-  const pictures = [...new Set(banners.flatMap((banner) => (banner.image ? [banner.image] : [])))];
+  const pictures = await pictureChoices(
+    services,
+    banners.flatMap((banner) => (banner.image ? [banner.image] : [])),
+  );
   return { rows, links, pictures, editing: rows.find((row) => row.id === editId) ?? null };
 }
 
@@ -121,7 +124,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
       <PageTitle>Banners</PageTitle>
       <FormError message={headline} />
       <FormNotice message={answer?.ok ? answer.notice : undefined} />
-      <PictureSuggestions id="banner-pictures" names={pictures} />
+      <PictureSuggestions id="banner-pictures" pictures={pictures} />
       {editing && (
         <Panel title="Edit banner">
           <BannerForm intent="update" banner={editing} links={links} errors={errorsFor("update", editing.id)} busy={busy} />
@@ -238,7 +241,7 @@ function BannerForm({
         label="Picture (file name)"
         defaultValue={banner?.image ?? ""}
         error={errors.image}
-        hint="A file name from the picture library."
+        hint="Choose from the list, or give a file name from Pictures (the picture library)."
         list="banner-pictures"
         required
       />

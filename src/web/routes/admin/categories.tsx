@@ -11,7 +11,7 @@ import {
   reasonOnlyForm,
 } from "#shared/schemas/back-office-catalog.ts";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
-import { invalid, postedForm, run } from "../../components/admin/catalog/action-helpers.server.ts";
+import { invalid, pictureChoices, postedForm, run } from "../../components/admin/catalog/action-helpers.server.ts";
 import {
   type Choice,
   ColorField,
@@ -29,10 +29,14 @@ import type { Route } from "./+types/categories.ts";
 /** Categories and sub-categories: create, edit (`?edit=<id>`), order, delete, move their products (issue 33, item 4). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const tree = await args.context.get(servicesContext).categoriesAdmin.tree();
+  const services = args.context.get(servicesContext);
+  const tree = await services.categoriesAdmin.tree();
   const editId = new URL(args.request.url).searchParams.get("edit");
   const all = tree.flatMap((top) => [top, ...top.children]);
-  const pictures = [...new Set(all.flatMap((category) => (category.image ? [category.image] : [])))];
+  const pictures = await pictureChoices(
+    services,
+    all.flatMap((category) => (category.image ? [category.image] : [])),
+  );
   return { tree, editing: all.find((category) => category.id === editId) ?? null, pictures };
 }
 
@@ -111,7 +115,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <PageTitle>Categories</PageTitle>
       <FormError message={headline} />
       <FormNotice message={answer?.ok ? answer.notice : undefined} />
-      <PictureSuggestions id="category-pictures" names={pictures} />
+      <PictureSuggestions id="category-pictures" pictures={pictures} />
 
       {editing && (
         <Panel title={`Edit ${editing.name}`}>
@@ -134,7 +138,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
               label="Picture (file name)"
               defaultValue={editing.image ?? ""}
               error={editErrors.image}
-              hint="A file name from the picture library; empty: no picture."
+              hint="Choose from the list, or give a file name from Pictures (the picture library); empty: no picture."
               list="category-pictures"
             />
             <TextField id="edit-reason" name="reason" label="Reason (optional)" error={editErrors.reason} maxLength={500} />

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Services } from "#domain/services.ts";
 import { requestMessages } from "#shared/messages.ts";
 import { attempt, failure, readForm } from "../../../lib/actions.server.ts";
 import { type FieldErrors, fieldOf } from "./fields.tsx";
@@ -36,4 +37,14 @@ export function run<T>(work: () => Promise<T>, intent: string, target: string) {
     const field = typeof error.details?.field === "string" ? error.details.field : undefined;
     return { intent, target, fieldErrors: field ? { [field]: error.message } : {} };
   });
+}
+
+/** The library's newest pictures, then the ones `inUse` names that it does not list (the demo's), for suggestions. */
+export async function pictureChoices(services: Services, inUse: readonly string[]) {
+  const library = await services.catalogPictures.list({ limit: 60 });
+  const listed = new Set(library.map((picture) => picture.fileName));
+  return [
+    ...library.map((picture) => ({ fileName: picture.fileName, label: picture.originalName || picture.fileName })),
+    ...[...new Set(inUse)].filter((name) => !listed.has(name)).map((name) => ({ fileName: name, label: name })),
+  ];
 }

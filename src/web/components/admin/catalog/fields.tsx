@@ -118,12 +118,14 @@ export function SelectField(props: {
   );
 }
 
-/** The picture library's recent file names as suggestions for a picture input. */
-export function PictureSuggestions({ id, names }: { id: string; names: string[] }) {
+/** The picture library's recent pictures (and those in use) offered to a picture input: file name, original name. */
+export function PictureSuggestions({ id, pictures }: { id: string; pictures: { fileName: string; label: string }[] }) {
   return (
     <datalist id={id}>
-      {names.map((name) => (
-        <option key={name} value={name} />
+      {pictures.map((picture) => (
+        <option key={picture.fileName} value={picture.fileName}>
+          {picture.label}
+        </option>
       ))}
     </datalist>
   );
