@@ -33,6 +33,10 @@ export default [
     route("staff", "routes/admin/staff.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("banners", "routes/admin/banners.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/new", "routes/admin/product-new.tsx"),
+    route("products/:id", "routes/admin/product-edit.tsx"),
+    route("pictures", "routes/admin/pictures.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

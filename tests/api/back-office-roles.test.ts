@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backOfficeMessages } from "#shared/back-office-messages.ts";
-import { requestMessages } from "#shared/messages.ts";
+import { pageMessages, requestMessages } from "#shared/messages.ts";
 import { type AdminRoute, adminRoutes } from "../support/admin-routes.ts";
 import { requestPage } from "../support/pages.ts";
 import { everyone, type Who } from "../support/staff.ts";
@@ -76,9 +76,11 @@ describe("who may use the back office", () => {
         expect(staff.status, `${label} as staff`).toBe(403);
         expect(staff.body, `${label} as staff`).toContain(route.kind === "api" ? backOfficeMessages.ownerOnly : "owner");
       } else {
-        // An API route given a made-up id may answer its own 404 (no such thing), never the unknown path's.
-        if (route.kind === "api" && staff.status === 404)
-          expect(staff.body, `${label} as staff`).not.toContain(requestMessages.noApiRoute(route.method, ""));
+        // A route given a made-up id may answer its own 404 (no such thing), never the unknown path's.
+        if (staff.status === 404)
+          expect(staff.body, `${label} as staff`).not.toContain(
+            route.kind === "api" ? requestMessages.noApiRoute(route.method, "") : pageMessages.notFoundDetail,
+          );
         else expect(staff.status, `${label} as staff`).not.toBe(404);
         expect(staff.status, `${label} as staff`).toBeLessThan(500);
       }

@@ -11,6 +11,7 @@ import { catalogMessages } from "#shared/messages.ts";
 import {
   discountOf,
   type FieldErrors,
+  isPriceChange,
   type ProductInput,
   type ProductListQuery,
   type ProductSort,
@@ -23,6 +24,8 @@ import type { CatalogChanges } from "../ports.ts";
 import { correctedText, correctionsFor } from "../search/corrections.ts";
 import { queryWords } from "../search/spelling.ts";
 import { arrayAsJson } from "./product-query.ts";
+
+export { isPriceChange };
 
 const subCategories = alias(categories, "sub_categories");
 
@@ -560,17 +563,4 @@ function describeLater(events: AuditEvent[], fields: readonly string[]): string 
       return `${event.action} by ${event.actorEmail} at ${event.at.toISOString()}: ${touched}`;
     })
     .join("; ");
-}
-
-/** A price history entry: an event whose price or old price differs before and after. */
-export function isPriceChange(event: Pick<AuditEvent, "before" | "after">): boolean {
-  const before = (event.before ?? {}) as Partial<ProductSnapshot>;
-  const after = (event.after ?? {}) as Partial<ProductSnapshot>;
-  return (
-    (before.pricePaise !== undefined ||
-      after.pricePaise !== undefined ||
-      "oldPricePaise" in before ||
-      "oldPricePaise" in after) &&
-    (before.pricePaise !== after.pricePaise || before.oldPricePaise !== after.oldPricePaise)
-  );
 }

@@ -4,6 +4,7 @@ import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { catalogPictures } from "#db/schema/media.ts";
 import { productAdminMessages } from "#shared/back-office-messages.ts";
 import { photoTooLarge } from "#shared/messages.ts";
+import { CATALOG_PICTURES_PER_UPLOAD } from "#shared/schemas/back-office-products.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import type { Actor } from "../back-office/audit.ts";
 import type { AuditTrail } from "../back-office/back-office-service.ts";
@@ -11,8 +12,7 @@ import { AppError } from "../errors.ts";
 import { CATALOG_IMAGE_MAX_PX, reencodeImage } from "./image-upload.ts";
 import type { ImageStore } from "./ports.ts";
 
-/** Pictures one back-office upload may carry (the library page takes many at once: the CSV import names them). */
-export const CATALOG_PICTURES_PER_UPLOAD = 20;
+export { CATALOG_PICTURES_PER_UPLOAD };
 
 export interface CatalogPicture {
   fileName: string;

@@ -45,6 +45,9 @@ const id = (name: string) => z.uuid({ error: fieldMessages.notId(name) });
 
 export const MAX_PRODUCT_PICTURES = 12;
 
+/** Pictures one back-office upload may carry (the library page takes many at once: the CSV import names them). */
+export const CATALOG_PICTURES_PER_UPLOAD = 20;
+
 export const productPicture = z.object({
   file: z.string().refine(isStoredImageName, { error: fieldMessages.notText("Picture file") }),
   alt: safeText({ name: "Alt text" }).trim().max(200, { error: messages.altTooLong }).default(""),
@@ -172,3 +175,11 @@ export const productListQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(50).catch(50),
 });
 export type ProductListQuery = z.output<typeof productListQuery>;
+
+/** A price history entry: an audit event whose price or old price (paise) differs before and after. */
+export function isPriceChange(event: { before: unknown; after: unknown }): boolean {
+  const before = (event.before ?? {}) as { pricePaise?: number; oldPricePaise?: number | null };
+  const after = (event.after ?? {}) as { pricePaise?: number; oldPricePaise?: number | null };
+  const touched = ["pricePaise", "oldPricePaise"].some((field) => field in before || field in after);
+  return touched && (before.pricePaise !== after.pricePaise || before.oldPricePaise !== after.oldPricePaise);
+}
