@@ -1,9 +1,5 @@
 /** What `load` answers, kept for `ttlMs` and shared by the calls meanwhile (a failure is not kept); 0: a load per call. */
-export function keptFor<T>(
-  ttlMs: number,
-  load: () => Promise<T>,
-  now = Date.now,
-): (() => Promise<T>) & { forget(): void } {
+export function keptFor<T>(ttlMs: number, load: () => Promise<T>, now = Date.now): (() => Promise<T>) & { forget(): void } {
   if (ttlMs === 0) return Object.assign(() => load(), { forget() {} });
   let kept: { value: Promise<T>; until: number } | undefined;
   const read = () => {
