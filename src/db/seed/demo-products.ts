@@ -127,7 +127,10 @@ export function buildProduct(
     productWeight: pickOptions("weight", 1, 3),
     locations: pickLocations(random),
     isFeatured: random.chance(0.12),
+    // Deterministic like the rest of the demo catalogue (docs/architecture.md, invariant 9), unique by position.
+    sku: `DEMO-${String(index + 1).padStart(7, "0")}`,
     createdAt,
+    updatedAt: createdAt,
   };
   return { product, reviews: productReviews, images: images.specs, look: { kind, color, images: images.names } };
 }
