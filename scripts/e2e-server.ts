@@ -46,7 +46,10 @@ const harness = createServer(async (request, response) => {
       });
       return json(200, { credential });
     }
-    if (url.pathname === "/owner") return json(200, await (owner ??= becomeOwner()));
+    if (url.pathname === "/owner") {
+      owner ??= becomeOwner();
+      return json(200, await owner);
+    }
     json(404, { error: "not found" });
   } catch (error) {
     json(500, { error: error instanceof Error ? error.message : String(error) });
