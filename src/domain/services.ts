@@ -2,6 +2,8 @@ import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { BackOfficeService } from "./back-office/back-office-service.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { BannersAdmin } from "./catalog/banners-admin.ts";
+import type { BulkEdit } from "./catalog/bulk-edit.ts";
+import type { CatalogCsv } from "./catalog/catalog-csv.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { CategoriesAdmin } from "./catalog/categories-admin.ts";
 import type { ProductAdmin } from "./catalog/product-admin.ts";
@@ -23,6 +25,9 @@ export interface Services {
   /** The back office's products (audited; issue 33) and its picture library. */
   productAdmin: ProductAdmin;
   catalogPictures: CatalogPictures;
+  /** Bulk edits and the catalogue's CSV import/export, with its import jobs (issue 33, items 5 and 6). */
+  bulkEdit: BulkEdit;
+  catalogCsv: CatalogCsv;
   /** The back office's categories and banners (audited; every change evicts the catalogue's caches). */
   categoriesAdmin: CategoriesAdmin;
   bannersAdmin: BannersAdmin;

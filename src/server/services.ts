@@ -6,6 +6,8 @@ import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
+import { createBulkEdit } from "#domain/catalog/bulk-edit.ts";
+import { createCatalogCsv } from "#domain/catalog/catalog-csv.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createCategoriesAdmin } from "#domain/catalog/categories-admin.ts";
 import { createProductAdmin } from "#domain/catalog/product-admin.ts";
@@ -224,6 +226,15 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       catalog,
       productAdmin,
       catalogPictures,
+      bulkEdit: createBulkEdit({ db: database.db, now, changes: catalogChanges, productAdmin }),
+      catalogCsv: createCatalogCsv({
+        db: database.db,
+        now,
+        changes: catalogChanges,
+        audit: backOffice.audit,
+        pictures: catalogPictures,
+        productAdmin,
+      }),
       categoriesAdmin: createCategoriesAdmin(catalogAdminDeps),
       bannersAdmin: createBannersAdmin(catalogAdminDeps),
       search: createSearchService({ db: database.db }),

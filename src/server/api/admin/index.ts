@@ -4,6 +4,8 @@ import type { Services } from "#domain/services.ts";
 import { auditQuery, staffRoleForm } from "#shared/schemas/back-office.ts";
 import { errorResponses } from "../error-schemas.ts";
 import { bannersAdminApi } from "./banners.ts";
+import { bulkAdminApi } from "./bulk.ts";
+import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
 import { productsAdminApi } from "./products.ts";
@@ -47,6 +49,8 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(productsAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(categoriesAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(catalogCsvAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",
