@@ -108,6 +108,11 @@ export const catalogBulkMessages = {
     `The products to change are not the ones you previewed (${before} then, ${now} now): preview again.`,
   noneMatch: "No products match: nothing to change.",
   applied: (count: number) => (count === 1 ? "1 product changed." : `${count} products changed.`),
+  chosen: (count: number) => (count === 1 ? "1 product chosen." : `${count} products chosen.`),
+  matching: (count: number) => (count === 1 ? "1 product matches the filter." : `${count} products match the filter.`),
+  willChange: (count: number) =>
+    count === 1 ? "1 product will change. Nothing is saved until you apply." : `${count} products will change. Nothing is saved until you apply.`,
+  examplesNote: (shown: number, count: number) => `The first ${shown} of ${count}, before → after:`,
   importHeaderMissing: (columns: string) => `These columns are missing: ${columns}. Export the catalogue to see the format.`,
   importHeaderUnknown: (column: string) => `The column ${column} is not one the shop knows: remove or rename it.`,
   importHeaderRepeated: (column: string) => `The column ${column} appears twice.`,
