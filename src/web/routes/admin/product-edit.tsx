@@ -23,6 +23,7 @@ import {
   adminTh,
   PageTitle,
   Panel,
+  TableScroller,
 } from "../../components/admin/ui.tsx";
 import { failure, isAppError, readForm } from "../../lib/actions.server.ts";
 import { changedFields } from "../../lib/audit-view.ts";
@@ -371,7 +372,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         {prices.length === 0 ? (
           <p className="text-sm text-gray-700">No price changes recorded.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroller label="Price history">
             <table className={adminTable}>
               <thead>
                 <tr>
@@ -392,12 +393,12 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </Panel>
 
       <Panel title="History">
-        <div className="overflow-x-auto">
+        <TableScroller label="History">
           <table className={adminTable}>
             <thead>
               <tr>
@@ -444,7 +445,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </Panel>
       <p className="text-sm">
         <Link to="/admin/products" className="underline">

@@ -12,6 +12,7 @@ import {
   adminTh,
   PageTitle,
   Panel,
+  TableScroller,
 } from "../../components/admin/ui.tsx";
 import { attempt } from "../../lib/actions.server.ts";
 import { requireStaff } from "../../lib/back-office.server.ts";
@@ -149,7 +150,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               Edit all that match the filter
             </button>
           </div>
-          <div className="overflow-x-auto">
+          <TableScroller label="Products">
             <table className={adminTable}>
               <thead>
                 <tr>
@@ -212,7 +213,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         </Form>
         <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
           {previous && (
