@@ -211,7 +211,7 @@ describe("/api/admin/products", () => {
     expect(await rowOf(never.id)).toBeUndefined();
     expect((await eventsOf(never.id)).map((event) => event.action).sort()).toEqual(["product.create", "product.delete"]);
 
-    const ordered = await createTestProduct(app.db, { catId: top.id });
+    const ordered = await createTestProduct(app.db, { catId: top.id, sku: `ORDERED-${Date.now()}` });
     const shopper = await createTestUser(app.db);
     await insertTestOrder(app.db, { userId: shopper.id, productId: ordered.id, status: "paid" });
     const refused = await api("DELETE", `/products/${ordered.id}`, owner.sid);
