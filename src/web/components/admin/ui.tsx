@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 // The back office's shared pieces, in the storefront's design language (brand colours, Tailwind).
 
 export const adminButton =
-  "inline-flex items-center justify-center rounded bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center rounded bg-brand-dark px-4 py-2 text-sm font-semibold text-white hover:bg-red-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:opacity-60";
 export const adminSecondaryButton =
   "inline-flex items-center justify-center rounded border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark disabled:cursor-not-allowed disabled:opacity-60";
 export const adminDangerButton =
