@@ -43,7 +43,11 @@ function describe(node: PlanNode | undefined, depth = 0): string {
  * to plan it again each time. The seventh execution is reported: its pages in the cache as under steady load, and its
  * planning time the one the server pays from then on.
  */
-async function explain(client: pg.Client, statement: string, query: { sql: string; params: unknown[] }): Promise<Explained> {
+export async function explain(
+  client: pg.Client,
+  statement: string,
+  query: { sql: string; params: unknown[] },
+): Promise<Explained> {
   await client.query(`prepare explained as ${query.sql}`);
   // EXECUTE takes no bound parameters: its arguments are literals, each cast to the statement's parameter type.
   const args = query.params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value)))).join(", ");
