@@ -114,6 +114,9 @@ export function createBulkEdit(deps: { db: Db; now: () => Date; changes: Catalog
   }
 
   return {
+    /** How many products a target names (the bulk page's heading). */
+    count: async (target: BulkTarget) => countOf(db, await targetCondition(target)),
+
     /** How many products the change names, and the first `limit` with before → after; refused as the apply would be. */
     async preview(target: BulkTarget, change: BulkChange, limit = 20): Promise<BulkPreview> {
       await checkCategory(db, change);

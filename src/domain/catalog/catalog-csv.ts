@@ -10,6 +10,7 @@ import { type Db, type DbExecutor, type DbTransaction, withTransaction } from "#
 import { categories, products } from "#db/schema/catalog.ts";
 import { catalogBulkMessages as messages, productAdminMessages } from "#shared/back-office-messages.ts";
 import { paiseToRupees } from "#shared/money.ts";
+import { IMPORT_MAX_BYTES } from "#shared/schemas/back-office-bulk.ts";
 import { parseProductInput } from "#shared/schemas/back-office-products.ts";
 import type { Actor } from "../back-office/audit.ts";
 import type { AuditTrail } from "../back-office/back-office-service.ts";
@@ -70,8 +71,8 @@ const COLUMN_OF_FIELD: Record<string, CsvColumn> = {
   images: "pictures",
 };
 
-/** The largest import file: 100,000 rows of long descriptions fit (decision 033). */
-export const IMPORT_MAX_BYTES = 128 * 1024 * 1024;
+export { IMPORT_MAX_BYTES };
+
 /** Problems kept for the report; the count goes on. */
 const MAX_PROBLEMS = 1000;
 const PAGE = 1000;

@@ -7,6 +7,9 @@ import { productListQuery } from "./back-office-products.ts";
 
 // Bulk edits and the CSV export, shared by /admin and /api/admin (issue 33, items 5 and 6; decision 033).
 
+/** The largest import file: 100,000 rows with long descriptions fit (decision 033). */
+export const IMPORT_MAX_BYTES = 128 * 1024 * 1024;
+
 /** Products one explicit selection may name (the list's pages); "all that match the filter" has no limit. */
 export const MAX_BULK_IDS = 1000;
 
@@ -99,7 +102,11 @@ export function bulkChangeFromForm(form: (name: string) => string): unknown {
   if (mode === "percent") change.price = { mode, percent: form("priceValue") };
   if (mode === "percentDown") change.price = { mode: "percent", percent: `-${form("priceValue")}` };
   if (form("stockOn") === "1") change.countInStock = blank(form("stock"));
-  if (form("categoryOn") === "1") change.category = { catId: form("catId"), subCatId: form("subCatId") };
+  if (form("categoryOn") === "1") {
+    // One select: "<top id>" or "<top id>/<sub-category id>".
+    const [catId = "", subCatId = ""] = form("category").split("/");
+    change.category = { catId, subCatId };
+  }
   if (form("featured") === "on" || form("featured") === "off") change.isFeatured = form("featured") === "on";
   if (form("archived") === "on" || form("archived") === "off") change.archived = form("archived") === "on";
   return change;

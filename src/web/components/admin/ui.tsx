@@ -19,6 +19,7 @@ const NAV = [
   { to: "/admin", label: "Overview", end: true, owner: false },
   { to: "/admin/products", label: "Products", end: false, owner: false },
   { to: "/admin/pictures", label: "Pictures", end: false, owner: false },
+  { to: "/admin/import", label: "Import / export", end: false, owner: false },
   { to: "/admin/categories", label: "Categories", end: false, owner: false },
   { to: "/admin/banners", label: "Banners", end: false, owner: false },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
