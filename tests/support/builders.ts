@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
@@ -64,6 +65,8 @@ export async function createTestProduct(db: DbExecutor, overrides: Partial<Produ
     .values({
       ...generated,
       id: uuidv7(),
+      // Never a demo product's SKU (the generator numbers by position): unique like the id.
+      sku: `TEST-${randomUUID()}`,
       subCatId: overrides.subCatId ?? null,
       countInStock: 10,
       // No reviews yet, so no rating (src/shared/ratings.ts); a test about ratings writes reviews.
@@ -72,6 +75,7 @@ export async function createTestProduct(db: DbExecutor, overrides: Partial<Produ
       size: [],
       productWeight: [],
       createdAt: new Date(),
+      updatedAt: new Date(),
       ...overrides,
       catId,
     })
