@@ -57,6 +57,7 @@ describe("a list in a rare location", () => {
       ids.map((id, index) => ({
         ...sample,
         id,
+        sku: `TEST-${id}`,
         name: `Sold in ${RARE} ${index}`,
         locations: [RARE],
         createdAt: new Date(Date.UTC(2020, 0, 1 + index)),

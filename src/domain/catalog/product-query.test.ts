@@ -49,6 +49,7 @@ describe("category_counts", () => {
       ids.map((id, index) => ({
         ...sample,
         id,
+        sku: `TEST-${id}`,
         name: `Counted ${index}`,
         catId: String(first?.id),
         subCatId: index === 0 ? null : String(sub?.id),
