@@ -56,6 +56,27 @@ export function createAuditTrail({ db, now }: { db: Db; now: () => Date }) {
       return row;
     },
 
+    /** Many events of one actor at once, in the caller's transaction (the CSV import writes one per product). */
+    async recordMany(tx: DbExecutor, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      const at = now();
+      await tx.insert(auditEvents).values(
+        entries.map((entry) => ({
+          id: uuidv7(),
+          at,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: entry.action,
+          entityType: entry.entityType,
+          entityId: entry.entityId,
+          before: entry.before ?? null,
+          after: entry.after ?? null,
+          reason: entry.reason?.trim() ?? "",
+          revertOf: entry.revertOf ?? null,
+        })),
+      );
+    },
+
     async get(id: string, tx: DbExecutor = db): Promise<AuditEvent | undefined> {
       const [row] = await tx.select().from(auditEvents).where(eq(auditEvents.id, id));
       return row;
