@@ -3,16 +3,16 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
-import { type Db, type DbExecutor, type DbTransaction, withTransaction } from "#db/client.ts";
+import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { categories, products } from "#db/schema/catalog.ts";
 import { catalogBulkMessages as messages, productAdminMessages } from "#shared/back-office-messages.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { IMPORT_MAX_BYTES } from "#shared/schemas/back-office-bulk.ts";
 import { parseProductInput } from "#shared/schemas/back-office-products.ts";
-import type { Actor } from "../back-office/audit.ts";
+import type { Actor, AuditEntry } from "../back-office/audit.ts";
 import type { AuditTrail } from "../back-office/back-office-service.ts";
 import { AppError } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
@@ -213,6 +213,14 @@ function exportRecord(row: ExportRow): string[] {
   };
   return CSV_COLUMNS.map((column) => neutralise(cells[column]));
 }
+
+const importEvent = (entityId: string, before: unknown, after: unknown) => ({
+  action: "product.import",
+  entityType: "product",
+  entityId,
+  before,
+  after,
+});
 
 function yesNo(cell: string): boolean | undefined {
   const value = cell.trim().toLowerCase();
@@ -423,6 +431,7 @@ export function createCatalogCsv(deps: {
     const named = [...new Set(batch.flatMap((row) => splitList(row.cells.pictures)))];
     const unknownPictures = new Set(await pictures.unknownFiles(executor, named));
     const toInsert: ProductSnapshot[] = [];
+    const toUpdate: { current: AdminProduct; next: ProductSnapshot }[] = [];
     for (const { line, cells } of batch) {
       const before = report.problemCount;
       const sku = cells.sku.trim();
@@ -481,34 +490,48 @@ export function createCatalogCsv(deps: {
         report.unchanged++;
       } else {
         report.updated++;
-        if (write)
-          await productAdmin.writeIn(executor as DbTransaction, actor, current, next, {
-            action: "product.import",
-            reason: options.reason,
-          });
+        if (write) toUpdate.push({ current, next });
       }
     }
-    if (!write || toInsert.length === 0) return;
+    if (!write) return;
     const at = now();
-    const rows = toInsert.map((next) => ({
-      ...next,
-      id: uuidv7(),
-      archivedAt: next.archivedAt === null ? null : new Date(next.archivedAt),
-      createdAt: at,
-      updatedAt: at,
-    }));
-    await executor.insert(products).values(rows);
-    for (const row of rows) {
-      const { id, createdAt: _c, updatedAt: _u, ...after } = row;
-      await audit.record(executor, actor, {
-        action: "product.import",
-        entityType: "product",
-        entityId: id,
-        before: null,
-        after: { ...after, archivedAt: after.archivedAt?.toISOString() ?? null },
-        reason: options.reason,
-      });
+    const events: AuditEntry[] = [];
+    if (toUpdate.length > 0) {
+      // One statement for the batch's changed products (the rows are locked since readMany), one event each.
+      const values = toUpdate.map(({ current, next }) => ({ ...next, id: current.id }));
+      await executor.execute(sql`
+        update ${products} p set
+          name = v.name, brand = v.brand, description = v.description, price_paise = v."pricePaise",
+          old_price_paise = v."oldPricePaise", discount = v.discount, cat_id = v."catId", sub_cat_id = v."subCatId",
+          product_ram = v."productRam", size = v.size, product_weight = v."productWeight",
+          count_in_stock = v."countInStock", is_featured = v."isFeatured", locations = v.locations, sku = v.sku,
+          tax_rate_basis_points = v."taxRateBasisPoints", images = v.images, image_alts = v."imageAlts",
+          archived_at = v."archivedAt", updated_at = ${at.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+          id uuid, name text, brand text, description text, "pricePaise" integer, "oldPricePaise" integer,
+          discount integer, "catId" uuid, "subCatId" uuid, "productRam" text[], size text[], "productWeight" text[],
+          "countInStock" integer, "isFeatured" boolean, locations text[], sku text, "taxRateBasisPoints" integer,
+          images text[], "imageAlts" text[], "archivedAt" timestamptz)
+        where p.id = v.id`);
+      for (const { current, next } of toUpdate) {
+        const diff = changedOnly(snapshotOf(current), next);
+        events.push({ ...importEvent(current.id, diff.before, diff.after), reason: options.reason });
+      }
     }
+    if (toInsert.length > 0) {
+      const rows = toInsert.map((next) => ({
+        ...next,
+        id: uuidv7(),
+        archivedAt: next.archivedAt === null ? null : new Date(next.archivedAt),
+        createdAt: at,
+        updatedAt: at,
+      }));
+      await executor.insert(products).values(rows);
+      for (const [index, row] of rows.entries()) {
+        events.push({ ...importEvent(row.id, null, toInsert[index]), reason: options.reason });
+      }
+    }
+    await audit.recordMany(executor, actor, events);
   }
 
   function resolveCategory(
