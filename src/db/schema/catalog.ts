@@ -102,6 +102,12 @@ export const products = pgTable(
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     uniqueIndex("products_sku_idx").on(t.sku),
+    // The back office's lists: every product, archived too, in each of its sorts; an SKU typed in its search (decision 032).
+    index("products_all_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("products_name_idx").on(t.name, t.id),
+    index("products_price_idx").on(t.pricePaise, t.id),
+    index("products_stock_idx").on(t.countInStock, t.id),
+    index("products_lower_sku_idx").on(sql`lower(${t.sku})`),
   ],
 );
 
