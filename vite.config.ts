@@ -7,8 +7,11 @@ import { precompress } from "./scripts/vite-precompress.ts";
 /** The account screens' forms and texts, and the checkout's: one script for each area's pages. */
 const ACCOUNT = /[\\/]src[\\/](web[\\/]components[\\/]account[\\/](?!form-message)|shared[\\/]messages[\\/]account\.)/;
 const CHECKOUT = /[\\/]src[\\/](web[\\/]components[\\/]checkout[\\/]|shared[\\/]messages[\\/]checkout\.)/;
+/** The back office's own modules: its pages, components, helpers, texts and forms. */
+const BACK_OFFICE =
+  /[\\/]src[\\/](web[\\/](components|routes)[\\/]admin[\\/]|web[\\/]lib[\\/]audit-view\.|shared[\\/](back-office|banner-kinds|schemas[\\/]back-office))/;
 /** Code only one area's pages use, whatever their number, is kept out of the chunk every page loads. */
-const AREAS = [ACCOUNT, CHECKOUT, /[\\/]src[\\/]web[\\/]components[\\/](admin|listing)[\\/]/];
+const AREAS = [ACCOUNT, CHECKOUT, BACK_OFFICE, /[\\/]src[\\/]web[\\/]components[\\/]listing[\\/]/];
 
 export default defineConfig({
   plugins: [
@@ -39,6 +42,7 @@ export default defineConfig({
                 { name: "shared", test: (id) => !AREAS.some((area) => area.test(id)), minShareCount: 3, priority: 1 },
                 { name: "account", test: ACCOUNT },
                 { name: "checkout", test: CHECKOUT },
+                { name: "back-office", test: BACK_OFFICE, minShareCount: 2 },
               ],
             },
           },

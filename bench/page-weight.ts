@@ -6,6 +6,13 @@ import { gzipSync } from "node:zlib";
 
 /** A page's scripts at first load, each gzipped at level 9, in KB of 1,024 bytes. */
 export const PAGE_SCRIPTS_GZIP_KB = 131;
+/** The back office's pages (`routes/admin/*`): staff on a known device, not shoppers; their own budget. */
+export const BACK_OFFICE_SCRIPTS_GZIP_KB = 140;
+
+/** The budget of a page route, by its id. */
+export function budgetKb(route: string): number {
+  return route.startsWith("routes/admin/") ? BACK_OFFICE_SCRIPTS_GZIP_KB : PAGE_SCRIPTS_GZIP_KB;
+}
 
 interface ManifestRoute {
   id: string;

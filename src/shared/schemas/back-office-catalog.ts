@@ -1,20 +1,14 @@
 import { z } from "zod";
 import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
+import { bannerKindValues } from "#shared/banner-kinds.ts";
 import { SHOP_TIME_ZONE } from "#shared/dates.ts";
 import { isStoredImageName } from "#shared/images.ts";
 import { reasonField } from "./back-office.ts";
 import { safeText } from "./text.ts";
 
-// Categories and banners: the forms of /admin and the bodies of /api/admin, parsed alike (decision 031).
+export { bannerKindLabels, bannerKindValues } from "#shared/banner-kinds.ts";
 
-export const bannerKindValues = ["home", "row", "side", "bottom"] as const;
-/** What each kind is on the home page (src/db/schema/catalog.ts names the API list of each). */
-export const bannerKindLabels: Record<(typeof bannerKindValues)[number], string> = {
-  home: "Carousel (top of the home page)",
-  row: "Row (under the carousel)",
-  side: "Side (beside the lists, also on category pages)",
-  bottom: "Bottom (end of the home page)",
-};
+// Categories and banners: the forms of /admin and the bodies of /api/admin, parsed alike (decision 031).
 
 const id = z.uuid({ error: m.idInvalid });
 /** "" or absent is none. */

@@ -1,17 +1,11 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
+import { bannerKindLabels, bannerKindValues } from "#shared/banner-kinds.ts";
 import { formatDateTime, SHOP_TIME_ZONE } from "#shared/dates.ts";
 import { imageUrl } from "#shared/images.ts";
 import { requestMessages } from "#shared/messages/shop.ts";
-import {
-  bannerForm,
-  bannerKindLabels,
-  bannerKindValues,
-  directionForm,
-  reasonOnlyForm,
-  toShopLocal,
-} from "#shared/schemas/back-office-catalog.ts";
+import { bannerForm, directionForm, reasonOnlyForm, toShopLocal } from "#shared/schemas/back-office-catalog.ts";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
 import { invalid, pictureChoices, postedForm, run } from "../../components/admin/catalog/action-helpers.server.ts";
 import {
