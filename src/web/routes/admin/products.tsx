@@ -76,9 +76,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <>
       <PageTitle
         actions={
-          <Link to="/admin/products/new" className={adminButton}>
-            New product
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/admin/export?${new URLSearchParams(filterEntries)}`} className={adminSecondaryButton}>
+              Export these as CSV
+            </Link>
+            <Link to="/admin/products/new" className={adminButton}>
+              New product
+            </Link>
+          </div>
         }
       >
         Products
