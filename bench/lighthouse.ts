@@ -103,8 +103,8 @@ interface Audit {
   lcpSimulated: LcpBreakdown;
   /** The same split of the load as Chromium ran it, unthrottled (`lcp-breakdown-insight`). */
   lcpObserved: LcpBreakdown | null;
-  /** High-priority scripts downloaded before Chromium's first paint (count, KB sent) and the other scripts (count). */
-  scriptsBeforeFirstPaint: { count: number; kb: number; after: number } | null;
+  /** High-priority scripts downloaded before Chromium painted the LCP element (count, KB sent), and the other scripts. */
+  scriptsBeforeLcpPaint: { count: number; kb: number; after: number } | null;
   /** FCP and LCP as Chromium painted them, unthrottled: what Lighthouse's simulation starts from. */
   observed: { fcpMs: number | null; lcpMs: number | null };
   /** Audits that did not pass in the four categories (id: title), for the next round of work. */
@@ -185,7 +185,7 @@ async function audit(url: string, port: number): Promise<Audit> {
       total: kb(bytes("total")),
     },
     ...lcpFacts(lhr, lcpMs),
-    scriptsBeforeFirstPaint: scriptsBeforeFirstPaint(lhr, requests),
+    scriptsBeforeLcpPaint: scriptsBeforeLcpPaint(lhr, requests),
     failedAudits: [...new Set(failedAudits)],
   };
 }
@@ -252,15 +252,15 @@ function lcpFacts(
 }
 
 /**
- * Scripts fetched at high priority whose download ended before Chromium's first paint: Lantern puts those in the
- * simulated first paint's path (and so in a picture's LCP) unless it saw them evaluated after that paint.
+ * Scripts fetched at high priority whose download ended before Chromium painted the LCP element: Lantern puts those in
+ * the simulated LCP's path unless it saw them evaluated after that paint.
  */
-function scriptsBeforeFirstPaint(
+function scriptsBeforeLcpPaint(
   lhr: Result,
   requests: { resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }[],
 ) {
   const timings = (lhr.audits.metrics?.details as TableDetails<Record<string, number | undefined>> | undefined)?.items?.[0];
-  const paint = timings?.observedFirstContentfulPaint;
+  const paint = timings?.observedLargestContentfulPaint;
   if (paint === undefined) return null;
   const early = requests.filter(
     (r) =>
@@ -401,12 +401,14 @@ function summarise(runs: Run[]) {
   };
 }
 
+/** The checkouts measured: the worktrees among them are removed once the results are written (unless `--keep`). */
+const checkouts: Checkout[] = [];
+
 async function main() {
   installExitHandlers();
   mkdirSync(dataRoot, { recursive: true });
   const date = new Date().toISOString();
   const loadAtStart = loadAverage();
-  const checkouts: Checkout[] = [];
   const shops: Shop[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const runs: Run[] = [];
@@ -466,7 +468,6 @@ async function main() {
   } finally {
     await chrome?.kill();
     for (const shop of shops) await stopProcess(shop.server, 15_000);
-    if (!args.keep) for (const checkout of checkouts) removeCheckout(root, checkout);
   }
 
   const loadAtEnd = loadAverage();
@@ -586,7 +587,7 @@ async function main() {
     "FCP ms",
     "LCP ms",
     "observed FCP / LCP ms",
-    "scripts before first paint",
+    "scripts before the LCP paint",
     "TBT ms",
     "CLS",
     "best-practices",
@@ -600,8 +601,8 @@ async function main() {
     String(r.metrics.fcpMs),
     String(r.metrics.lcpMs),
     `${r.observed.fcpMs ?? "-"} / ${r.observed.lcpMs ?? "-"}`,
-    r.scriptsBeforeFirstPaint
-      ? `${r.scriptsBeforeFirstPaint.count} (${r.scriptsBeforeFirstPaint.kb} KB), ${r.scriptsBeforeFirstPaint.after} after`
+    r.scriptsBeforeLcpPaint
+      ? `${r.scriptsBeforeLcpPaint.count} (${r.scriptsBeforeLcpPaint.kb} KB), ${r.scriptsBeforeLcpPaint.after} after`
       : "-",
     String(r.metrics.tbtMs),
     String(r.metrics.cls),
@@ -637,9 +638,9 @@ async function main() {
     "",
     "## Every audit",
     "",
-    "Scripts before first paint: the scripts fetched at high priority whose download ended before Chromium painted (on",
-    "loopback, unthrottled); Lantern keeps them in the simulated first paint's path, and a picture's LCP waits for that",
-    "paint. The load average is that of the minute before each audit started.",
+    "Scripts before the LCP paint: the scripts fetched at high priority whose download ended before Chromium painted the",
+    "LCP element (on loopback, unthrottled); Lantern keeps them in the simulated LCP's path. The load average is that of",
+    "the minute before each audit started.",
     "",
     markdownTable(runHeader, runRows),
     "",
@@ -660,7 +661,11 @@ async function main() {
   console.log(`Results: ${path.relative(root, base)}.json and .md`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof HarnessError ? `bench: ${error.message}` : error);
-  process.exit(1);
-});
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof HarnessError ? `bench: ${error.message}` : error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (!args.keep) for (const checkout of checkouts) removeCheckout(root, checkout);
+  });

@@ -105,7 +105,9 @@ function removeWorktree(root: string, dir: string) {
   if (!path.resolve(dir).startsWith(path.resolve(os.tmpdir()) + path.sep))
     throw new HarnessError(`${dir} is not under the temporary directory`);
   const nodeModules = path.join(dir, "node_modules");
+  // A link goes alone (never what it points at); a worktree's own node_modules goes before git walks it file by file.
   if (isSymlink(nodeModules)) unlinkSync(nodeModules);
+  else rmSync(nodeModules, { recursive: true, force: true });
   try {
     git(root, "worktree", "remove", "--force", dir);
   } catch {
