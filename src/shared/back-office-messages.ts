@@ -111,7 +111,9 @@ export const catalogBulkMessages = {
   chosen: (count: number) => (count === 1 ? "1 product chosen." : `${count} products chosen.`),
   matching: (count: number) => (count === 1 ? "1 product matches the filter." : `${count} products match the filter.`),
   willChange: (count: number) =>
-    count === 1 ? "1 product will change. Nothing is saved until you apply." : `${count} products will change. Nothing is saved until you apply.`,
+    count === 1
+      ? "1 product will change. Nothing is saved until you apply."
+      : `${count} products will change. Nothing is saved until you apply.`,
   examplesNote: (shown: number, count: number) => `The first ${shown} of ${count}, before → after:`,
   importHeaderMissing: (columns: string) => `These columns are missing: ${columns}. Export the catalogue to see the format.`,
   importHeaderUnknown: (column: string) => `The column ${column} is not one the shop knows: remove or rename it.`,
