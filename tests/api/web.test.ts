@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
+import { createTestProduct } from "../support/builders.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // The web adapter through the same app: the home page is rendered on the server from the services (load context).
@@ -171,5 +172,17 @@ describe("the web app's scripts and stylesheets", () => {
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     // Pages keep helmet's policy: hashes for an anonymous page's inline scripts (a nonce for a personal page).
     expect(String(html.headers["content-security-policy"])).toMatch(/script-src[^;]*'sha256-/);
+  });
+});
+
+// Last: it adds a product, which the pages above do not expect.
+describe("a product without pictures", () => {
+  it("names a product card's link by the product's name when the product has no picture (added in the back office)", async () => {
+    const product = await createTestProduct(app.db, { images: [], name: "Plain Clay Pot Without Pictures" });
+    const response = await app.server.inject({ method: "GET", url: `/products/category/${product.catId}` });
+    expect(response.statusCode).toBe(200);
+    const link = new RegExp(`<a[^>]*href="/product/${product.id}"[^>]*>(.*?)</a>`, "s").exec(response.body);
+    expect(link?.[1]).toContain("Plain Clay Pot Without Pictures");
+    expect(link?.[1]).not.toContain("card-skeleton");
   });
 });

@@ -53,7 +53,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
     >
       <div className="relative">
         <Link to={href} className="relative block aspect-[3/4] overflow-hidden bg-gray-100" prefetch="intent">
-          {loaded ? null : (
+          {loaded || !firstImage ? null : (
             <span data-testid="card-skeleton" aria-hidden="true" className="absolute inset-0 animate-pulse bg-gray-200" />
           )}
           {firstImage ? (
@@ -75,7 +75,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               onError={() => setLoaded(true)}
               className="relative h-full w-full object-cover"
             />
-          ) : null}
+          ) : (
+            // A product without pictures (added in the back office) still names its link.
+            <span className="absolute inset-0 flex items-center justify-center p-3 text-center text-sm text-gray-600">
+              {product.name}
+            </span>
+          )}
           {hoverImage ? (
             <img
               src={imageUrl(hoverImage)}
