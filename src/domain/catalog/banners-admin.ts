@@ -6,6 +6,7 @@ import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
 import type { Actor } from "../back-office/audit.ts";
 import { AppError, notFound } from "../errors.ts";
 import { type CatalogAdminDeps, categoryLink } from "./categories-admin.ts";
+import { movedOnePlace } from "./positions.ts";
 
 export interface AdminBanner {
   id: string;
@@ -194,11 +195,8 @@ export function createBannersAdmin({ db, audit, changes, pictureExists }: Catalo
       await change(async (tx) => {
         const row = await locked(tx, id);
         const ids = (await ofKind(tx, row.kind)).map((banner) => banner.id);
-        const at = ids.indexOf(id);
-        const to = direction === "up" ? at - 1 : at + 1;
-        if (to < 0 || to >= ids.length) return;
-        const order = [...ids];
-        [order[at], order[to]] = [order[to] as string, id];
+        const order = movedOnePlace(ids, id, direction);
+        if (!order) return;
         await writeOrder(tx, order);
         await audit.record(tx, actor, {
           action: "banner.reorder",

@@ -6,6 +6,7 @@ import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
 import type { Actor, AuditEntry } from "../back-office/audit.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
+import { movedOnePlace } from "./positions.ts";
 
 /** What the back office changes through the catalogue takes from outside it. */
 export interface CatalogAdminDeps {
@@ -184,11 +185,8 @@ export function createCategoriesAdmin({ db, audit, changes, pictureExists }: Cat
       await change(async (tx) => {
         const row = await locked(tx, id);
         const ids = (await siblings(tx, row.parentId)).map((sibling) => sibling.id);
-        const at = ids.indexOf(id);
-        const to = direction === "up" ? at - 1 : at + 1;
-        if (to < 0 || to >= ids.length) return;
-        const order = [...ids];
-        [order[at], order[to]] = [order[to] as string, id];
+        const order = movedOnePlace(ids, id, direction);
+        if (!order) return;
         await writeOrder(tx, order);
         await audit.record(tx, actor, {
           action: "category.reorder",
