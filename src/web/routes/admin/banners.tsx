@@ -16,7 +16,16 @@ import {
   SelectField,
   TextField,
 } from "../../components/admin/catalog/fields.tsx";
-import { adminButton, adminDangerButton, adminTable, adminTd, adminTh, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import {
+  adminButton,
+  adminDangerButton,
+  adminTable,
+  adminTd,
+  adminTh,
+  PageTitle,
+  Panel,
+  TableScroller,
+} from "../../components/admin/ui.tsx";
 import { failure } from "../../lib/actions.server.ts";
 import { actorOf, requireRecentPassword, requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/banners.ts";
@@ -131,7 +140,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
             {ofKind.length === 0 ? (
               <p className="text-sm text-gray-700">No banners of this kind.</p>
             ) : (
-              <div className="overflow-x-auto">
+              <TableScroller label={bannerKindLabels[kind]}>
                 <table className={adminTable}>
                   <thead>
                     <tr>
@@ -151,7 +160,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroller>
             )}
           </Panel>
         );

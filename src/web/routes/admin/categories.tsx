@@ -21,7 +21,16 @@ import {
   SelectField,
   TextField,
 } from "../../components/admin/catalog/fields.tsx";
-import { adminButton, adminDangerButton, adminTable, adminTd, adminTh, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import {
+  adminButton,
+  adminDangerButton,
+  adminTable,
+  adminTd,
+  adminTh,
+  PageTitle,
+  Panel,
+  TableScroller,
+} from "../../components/admin/ui.tsx";
 import { failure } from "../../lib/actions.server.ts";
 import { actorOf, requireRecentPassword, requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/categories.ts";
@@ -155,7 +164,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       )}
 
       <Panel title="Categories and sub-categories">
-        <div className="overflow-x-auto">
+        <TableScroller label="Categories">
           <table className={adminTable}>
             <thead>
               <tr>
@@ -173,7 +182,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </Panel>
 
       <Panel title="New category or sub-category">
