@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { servicesContext } from "#app-context";
 import { exportQuery } from "#shared/schemas/back-office-bulk.ts";
-import { adminButton, adminInput, PageTitle, Panel } from "../../components/admin/ui.tsx";
+import { categoryChoices, ProductFilterFields } from "../../components/admin/products/filter-fields.tsx";
+import { adminButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/export.ts";
 
@@ -12,10 +13,7 @@ export async function loader(args: Route.LoaderArgs) {
   const categories = await args.context.get(servicesContext).catalog.listCategories();
   return {
     query,
-    categories: categories.flatMap((top) => [
-      { id: top.id, name: top.name },
-      ...top.children.map((child) => ({ id: child.id, name: `${top.name} › ${child.name}` })),
-    ]),
+    categories: categoryChoices(categories),
   };
 }
 
@@ -38,31 +36,9 @@ export default function Export({ loaderData }: Route.ComponentProps) {
           method="get"
           action="/api/admin/products/export"
           reloadDocument
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
         >
-          <label className="text-sm font-medium text-gray-700">
-            Search
-            <input name="q" type="search" defaultValue={query.q ?? ""} className={`${adminInput} mt-1`} />
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Category
-            <select name="catId" defaultValue={query.catId ?? ""} className={`${adminInput} mt-1`}>
-              <option value="">All</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Status
-            <select name="archived" defaultValue={query.archived} className={`${adminInput} mt-1`}>
-              <option value="all">All</option>
-              <option value="active">On sale</option>
-              <option value="archived">Archived</option>
-            </select>
-          </label>
+          <ProductFilterFields query={query} categories={categories} />
           <button type="submit" className={adminButton}>
             Download CSV
           </button>

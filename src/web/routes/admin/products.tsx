@@ -3,6 +3,7 @@ import { servicesContext } from "#app-context";
 import { formatRupees } from "#shared/money.ts";
 import { productListQuery } from "#shared/schemas/back-office-products.ts";
 import { FormError } from "../../components/account/form-message.tsx";
+import { categoryChoices, ProductFilterFields } from "../../components/admin/products/filter-fields.tsx";
 import {
   adminButton,
   adminInput,
@@ -54,10 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     query,
     filterEntries: [...filters].filter(([name]) => name !== "sort"),
-    categories: categories.flatMap((top) => [
-      { id: top.id, name: top.name },
-      ...top.children.map((child) => ({ id: child.id, name: `${top.name} › ${child.name}` })),
-    ]),
+    categories: categoryChoices(categories),
     rows,
     error: page.ok ? null : page.response.data.error,
     next: page.ok ? link("after", page.value.next) : null,
@@ -90,36 +88,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </PageTitle>
       <FormError message={error} />
       <Panel>
-        <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end">
-          <label className="text-sm font-medium text-gray-700">
-            Search
-            <input
-              name="q"
-              type="search"
-              defaultValue={query.q ?? ""}
-              placeholder="Name, brand, category or SKU"
-              className={`${adminInput} mt-1`}
-            />
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Category
-            <select name="catId" defaultValue={query.catId ?? ""} className={`${adminInput} mt-1`}>
-              <option value="">All</option>
-              {categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Status
-            <select name="archived" defaultValue={query.archived} className={`${adminInput} mt-1`}>
-              <option value="active">On sale</option>
-              <option value="archived">Archived</option>
-              <option value="all">All</option>
-            </select>
-          </label>
+        <Form method="get" className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1.5fr_1fr_auto_1fr_auto] lg:items-end">
+          <ProductFilterFields query={query} categories={categories} />
           <label className="text-sm font-medium text-gray-700">
             Sort
             <select name="sort" defaultValue={query.sort} className={`${adminInput} mt-1`}>
@@ -129,17 +99,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <option value="stock">Stock</option>
             </select>
           </label>
-          <div className="flex flex-wrap items-center gap-3 text-sm text-gray-800">
-            <label className="flex items-center gap-1">
-              <input type="checkbox" name="inStock" value="1" defaultChecked={query.inStock === true} /> In stock
-            </label>
-            <label className="flex items-center gap-1">
-              <input type="checkbox" name="onSale" value="1" defaultChecked={query.onSale === true} /> Discounted
-            </label>
-            <button type="submit" className={adminSecondaryButton}>
-              Apply
-            </button>
-          </div>
+          <button type="submit" className={adminSecondaryButton}>
+            Apply
+          </button>
         </Form>
       </Panel>
       <Panel>
