@@ -37,7 +37,10 @@ async function catalogue(prices: [number, number | null][]) {
   const made: { id: string }[] = [];
   for (const [pricePaise, oldPricePaise] of prices) {
     const sku = `BULK-${made.length}-${category.id}`;
-    made.push(await createTestProduct(app.db, { catId: category.id, pricePaise, oldPricePaise, discount: 0, sku }));
+    // Not featured whatever the generator picks: the preview test sets it.
+    made.push(
+      await createTestProduct(app.db, { catId: category.id, pricePaise, oldPricePaise, discount: 0, sku, isFeatured: false }),
+    );
   }
   return { category, ids: made.map((product) => product.id) };
 }
