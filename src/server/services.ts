@@ -1,3 +1,4 @@
+// The composition root (docs/architecture.md, invariant 1): every service and integration is built here, hence its length.
 import type { PGlite } from "@electric-sql/pglite";
 import sharp from "sharp";
 import { type Database, openDatabase } from "#db/client.ts";

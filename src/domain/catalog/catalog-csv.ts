@@ -1,5 +1,6 @@
 // The catalogue as CSV (issue 33, item 6): a streamed export in keyset pages and an import checked row by row, applied
 // all or none by SKU. Cell escaping, columns and limits: docs/decisions/033-catalogue-csv-and-bulk-edits.md.
+// One factory: export, import and the import's jobs share the category index and the product admin's checks.
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify";
@@ -9,7 +10,6 @@ import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { categories, products } from "#db/schema/catalog.ts";
 import { catalogBulkMessages as messages, productAdminMessages } from "#shared/back-office-messages.ts";
-import { paiseToRupees } from "#shared/money.ts";
 import { IMPORT_MAX_BYTES } from "#shared/schemas/back-office-bulk.ts";
 import { parseProductInput } from "#shared/schemas/back-office-products.ts";
 import type { Actor, AuditEntry } from "../back-office/audit.ts";
@@ -17,6 +17,18 @@ import type { AuditTrail } from "../back-office/back-office-service.ts";
 import { AppError } from "../errors.ts";
 import { findCountry } from "../locations/countries.ts";
 import type { CatalogChanges } from "../ports.ts";
+import {
+  COLUMN_OF_FIELD,
+  CSV_COLUMNS,
+  type CsvColumn,
+  joinList,
+  neutralise,
+  readHeader,
+  restore,
+  rupeesCell,
+  splitList,
+  yesNo,
+} from "./catalog-csv-cells.ts";
 import {
   type AdminProduct,
   changedOnly,
@@ -29,47 +41,7 @@ import {
 } from "./product-admin.ts";
 import { arrayAsJson } from "./product-query.ts";
 
-export const CSV_COLUMNS = [
-  "sku",
-  "name",
-  "brand",
-  "description",
-  "price",
-  "oldPrice",
-  "category",
-  "subCategory",
-  "countInStock",
-  "isFeatured",
-  "taxRate",
-  "ram",
-  "size",
-  "weight",
-  "countries",
-  "pictures",
-  "pictureAlts",
-  "archived",
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-
-/** The shared product schema's field names as the file's columns, so a refused field is reported by its column. */
-const COLUMN_OF_FIELD: Record<string, CsvColumn> = {
-  sku: "sku",
-  name: "name",
-  brand: "brand",
-  description: "description",
-  price: "price",
-  oldPrice: "oldPrice",
-  catId: "category",
-  subCatId: "subCategory",
-  countInStock: "countInStock",
-  isFeatured: "isFeatured",
-  taxRate: "taxRate",
-  productRam: "ram",
-  size: "size",
-  productWeight: "weight",
-  locations: "countries",
-  images: "pictures",
-};
+export { CSV_COLUMNS, type CsvColumn, joinList, neutralise, restore, splitList } from "./catalog-csv-cells.ts";
 
 export { IMPORT_MAX_BYTES };
 
@@ -77,38 +49,6 @@ export { IMPORT_MAX_BYTES };
 const MAX_PROBLEMS = 1000;
 const PAGE = 1000;
 const BATCH = 500;
-
-// A cell a spreadsheet would run as a formula gets a leading apostrophe; so does one that starts with an apostrophe,
-// so the import takes exactly one off any cell starting with it and the round trip is exact (decision 033).
-const FORMULA_START = /^[=+\-@\t\r']/;
-export const neutralise = (cell: string) => (FORMULA_START.test(cell) ? `'${cell}` : cell);
-export const restore = (cell: string) => (cell.startsWith("'") ? cell.slice(1) : cell);
-
-/** Lists in one cell: `|` between items, `\|` and `\\` inside one. */
-export function joinList(items: readonly string[]): string {
-  return items.map((item) => item.replaceAll("\\", "\\\\").replaceAll("|", "\\|")).join("|");
-}
-export function splitList(cell: string): string[] {
-  if (cell === "") return [];
-  const items: string[] = [];
-  let current = "";
-  for (let index = 0; index < cell.length; index++) {
-    const char = cell[index];
-    if (char === "\\" && index + 1 < cell.length) current += cell[++index];
-    else if (char === "|") {
-      items.push(current);
-      current = "";
-    } else current += char;
-  }
-  items.push(current);
-  return items;
-}
-
-/** Rupees as the form takes them: whole, or with two decimals. */
-function rupeesCell(paise: number | null): string {
-  if (paise === null) return "";
-  return paise % 100 === 0 ? String(paise / 100) : paiseToRupees(paise).toFixed(2);
-}
 
 export interface ImportProblem {
   line: number;
@@ -221,13 +161,6 @@ const importEvent = (entityId: string, before: unknown, after: unknown) => ({
   before,
   after,
 });
-
-function yesNo(cell: string): boolean | undefined {
-  const value = cell.trim().toLowerCase();
-  if (value === "true" || value === "yes" || value === "1") return true;
-  if (value === "false" || value === "no" || value === "0" || value === "") return false;
-  return undefined;
-}
 
 const lower = (value: string) => value.trim().toLowerCase();
 
@@ -642,27 +575,4 @@ export function createCatalogCsv(deps: {
       while (jobs.get(id)?.state === "running") await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
-}
-
-function readHeader(record: string[], problem: (line: number, column: string, message: string) => void): CsvColumn[] | null {
-  const names = record.map((cell) => restore(cell).trim());
-  const known = new Set<string>(CSV_COLUMNS);
-  let ok = true;
-  const seen = new Set<string>();
-  for (const name of names) {
-    if (!known.has(name)) {
-      problem(1, name, messages.importHeaderUnknown(name));
-      ok = false;
-    } else if (seen.has(name)) {
-      problem(1, name, messages.importHeaderRepeated(name));
-      ok = false;
-    }
-    seen.add(name);
-  }
-  const missing = CSV_COLUMNS.filter((column) => !seen.has(column));
-  if (missing.length > 0) {
-    problem(1, missing[0] ?? "", messages.importHeaderMissing(missing.join(", ")));
-    ok = false;
-  }
-  return ok ? (names as CsvColumn[]) : null;
 }

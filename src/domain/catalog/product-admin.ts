@@ -1,5 +1,6 @@
 // The back office's products (issue 33, item 3): lists with search and keyset pages, every field written in one
 // transaction with its audit event, archive instead of delete once ordered, history and revert (decision 031).
+// One file: every write goes through the same lock, check, write-with-audit and eviction steps defined here.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";

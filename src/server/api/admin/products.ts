@@ -1,3 +1,4 @@
+// /api/admin/products and /api/admin/pictures: every operation of the product pages, one route each (decision 031).
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";

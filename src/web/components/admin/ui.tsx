@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { isRouteErrorResponse, Link, NavLink } from "react-router";
+import { pageMessages } from "#shared/messages/shop.ts";
 
 // The back office's shared pieces, in the storefront's design language (brand colours, Tailwind).
 
@@ -104,5 +105,28 @@ export function TableScroller({ label, children }: { label: string; children: Re
     <section aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-dark">
       {children}
     </section>
+  );
+}
+
+/** A route's error inside the back office's frame: its own "not found" for a 404, with the way back. */
+export function AdminRouteError({
+  error,
+  missing,
+  back,
+}: {
+  error: unknown;
+  missing: string;
+  back: { to: string; label: string };
+}) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <PageTitle>{notFound ? missing : pageMessages.failed}</PageTitle>
+      <p className="text-sm">
+        <Link to={back.to} className="underline">
+          {back.label}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+// One screen, one route module (docs/architecture.md, "Route-module conventions"): its loader, one action, its view.
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";

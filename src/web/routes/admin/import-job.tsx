@@ -1,9 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { servicesContext } from "#app-context";
 import { catalogBulkMessages as messages } from "#shared/back-office-messages.ts";
-import { pageMessages } from "#shared/messages/shop.ts";
 import { FormError } from "../../components/account/form-message.tsx";
 import {
+  AdminRouteError,
   adminButton,
   adminInput,
   adminSecondaryButton,
@@ -132,15 +132,7 @@ export default function ImportJob({ loaderData }: Route.ComponentProps) {
 
 /** A job this process does not know (restarted, expired, someone else's) inside the back office's frame. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <PageTitle>{missing ? messages.importJobGone : pageMessages.failed}</PageTitle>
-      <p className="text-sm">
-        <Link to="/admin/import" className="underline">
-          Import a file
-        </Link>
-      </p>
-    </>
+    <AdminRouteError error={error} missing={messages.importJobGone} back={{ to: "/admin/import", label: "Import a file" }} />
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useActionData, useNavigation } from "react-router";
+// One screen, one route module (docs/architecture.md, "Route-module conventions"): its loader, one action, its view.
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { servicesContext, settingsContext } from "#app-context";
 import { productAdminMessages as m } from "#shared/back-office-messages.ts";
 import { formatDateTime } from "#shared/dates.ts";
-import { catalogMessages, pageMessages, requestMessages } from "#shared/messages/shop.ts";
+import { catalogMessages, requestMessages } from "#shared/messages/shop.ts";
 import { formatRupees } from "#shared/money.ts";
 import { CATALOG_PICTURES_PER_UPLOAD, isPriceChange, MAX_PRODUCT_PICTURES } from "#shared/schemas/back-office-products.ts";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
@@ -14,6 +15,7 @@ import {
 } from "../../components/admin/products/product-actions.server.ts";
 import { ProductFields, valuesOfProduct } from "../../components/admin/products/product-form.tsx";
 import {
+  AdminRouteError,
   adminButton,
   adminDangerButton,
   adminInput,
@@ -458,15 +460,11 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
 
 /** An unknown product inside the back office's frame, not the shop's "Page not found". */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <>
-      <PageTitle>{missing ? catalogMessages.productNotFound : pageMessages.failed}</PageTitle>
-      <p className="text-sm">
-        <Link to="/admin/products" className="underline">
-          Back to products
-        </Link>
-      </p>
-    </>
+    <AdminRouteError
+      error={error}
+      missing={catalogMessages.productNotFound}
+      back={{ to: "/admin/products", label: "Back to products" }}
+    />
   );
 }

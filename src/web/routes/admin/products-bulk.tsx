@@ -1,3 +1,4 @@
+// One screen, one route module (docs/architecture.md, "Route-module conventions"): its loader, one action, its view.
 import { Form, Link, useActionData } from "react-router";
 import { servicesContext } from "#app-context";
 import { catalogBulkMessages as messages } from "#shared/back-office-messages.ts";
