@@ -58,6 +58,18 @@ describe("the /admin pages", () => {
   });
 });
 
+describe("an unknown product or import job", () => {
+  it("is a 404 inside the back office's frame, with the way back", async () => {
+    const product = await page(`/admin/products/${crypto.randomUUID()}`, who.owner);
+    expect(product.status).toBe(404);
+    expect(product.html).toContain("Product not found");
+    expect(product.html).toContain('href="/admin/products"');
+    const job = await page(`/admin/import/${crypto.randomUUID()}`, who.owner);
+    expect(job.status).toBe(404);
+    expect(job.html).toContain('href="/admin/import"');
+  });
+});
+
 describe("the back office's clock", () => {
   it("asks for the password again after the idle time, and the password opens it again", async () => {
     const staff = await signedInAs(app, "staff");
