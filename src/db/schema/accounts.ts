@@ -21,6 +21,11 @@ export const users = pgTable(
     role: text("role", { enum: staffRoles }),
     isVerified: boolean("is_verified").notNull().default(false),
     googleSub: text("google_sub"),
+    /** Blocked by the shop: no sign-in, no sign-up with this e-mail, sessions ended; orders kept. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedReason: text("blocked_reason"),
+    /** Erased on request (DPDP): personal data replaced; the row stays so orders keep their owner. */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -28,6 +33,9 @@ export const users = pgTable(
     uniqueIndex("users_email_idx").on(t.email),
     uniqueIndex("users_google_sub_idx").on(t.googleSub),
     index("users_role_idx").on(t.role).where(sql`${t.role} is not null`),
+    // The back office's customer list, newest first, and its search by name.
+    index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
 

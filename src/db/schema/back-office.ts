@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { staffRoles, users } from "./accounts.ts";
 
 // Tables the back-office context owns (docs/decisions/011-transactions-and-table-owners.md, 031-the-back-office.md).
 
@@ -42,4 +43,40 @@ export const ownerClaims = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("owner_claims_token_idx").on(t.tokenHash)],
+);
+
+/** The shop's own details for invoices and the back office's thresholds: one row (id 1), edited by the owner. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    shopName: text("shop_name").notNull().default(""),
+    /** The postal address printed on invoices and packing slips, lines separated by newlines. */
+    address: text("address").notNull().default(""),
+    /** Indian state of the shop's registration, for the invoice's place of supply. */
+    state: text("state").notNull().default(""),
+    gstin: text("gstin").notNull().default(""),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("shop_settings_one_row", sql`${t.id} = 1`)],
+);
+
+/** Invitations to the back office: an e-mailed code (hashed) that the invited address redeems once signed in. */
+export const staffInvites = pgTable(
+  "staff_invites",
+  {
+    id: uuid("id").primaryKey(),
+    /** Lower-cased and trimmed, as accounts store e-mails. */
+    email: text("email").notNull(),
+    role: text("role", { enum: staffRoles }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_invites_email_idx").on(t.email, t.createdAt.desc().nullsFirst())],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
@@ -64,12 +64,28 @@ export const orders = pgTable(
     /** When reconciliation next asks the provider about an order released without a payment (reconcile.ts). */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     refundId: text("refund_id"),
+    /** Set when the order ships (back office); the shopper's Orders page and e-mail show them. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Tax invoice number, gap-free per Indian financial year (`invoice_sequences`), given when first issued. */
+    invoiceNumber: text("invoice_number"),
+    invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // The back office's list, newest first, with and without a status filter; its search by e-mail, phone and name.
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_email_idx").on(sql`lower(${t.email})`, t.createdAt.desc().nullsFirst()),
+    index("orders_phone_idx").on(t.phoneNumber, t.createdAt.desc().nullsFirst()),
+    index("orders_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    uniqueIndex("orders_invoice_number_idx").on(t.invoiceNumber),
     uniqueIndex("orders_provider_order_idx").on(t.paymentProvider, t.providerOrderId),
     uniqueIndex("orders_payment_id_idx").on(t.paymentId),
     // Reconciliation looks only at orders that wait for something: pending ones and refunds to make.
@@ -98,6 +114,8 @@ export const orderItems = pgTable(
     productRam: text("product_ram").notNull().default(""),
     size: text("size").notNull().default(""),
     productWeight: text("product_weight").notNull().default(""),
+    /** The product's GST rate when ordered, for the invoice; null on lines older than migration 0014. */
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
 );
@@ -129,3 +147,76 @@ export const outbox = pgTable(
     index("outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
   ],
 );
+
+export const orderEventKinds = [
+  "placed",
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refund_requested",
+  "refund_processed",
+  "refund_failed",
+  "note",
+  "invoice_issued",
+] as const;
+
+/** An order's timeline: every change, by whom (null: the shop itself, e.g. a webhook) and with what note. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** As it was when acting; empty for the shop's own steps. */
+    actorEmail: text("actor_email").notNull().default(""),
+    kind: text("kind", { enum: orderEventKinds }).notNull(),
+    note: text("note").notNull().default(""),
+    data: jsonb("data").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.at)],
+);
+
+export const refundStatuses = ["pending", "processed", "failed"] as const;
+
+/**
+ * Money given back, in full or in part. `request_key` makes a double submit one refund; the sum of pending and
+ * processed refunds never passes the order's amount (checked under the order's row lock).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason").notNull().default(""),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    /** Razorpay's refund id (`rfnd_...`) once it accepted the request. */
+    providerRefundId: text("provider_refund_id"),
+    /** Razorpay's reason when it failed. */
+    failureReason: text("failure_reason"),
+    requestKey: text("request_key").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("refunds_request_key_idx").on(t.requestKey),
+    uniqueIndex("refunds_provider_refund_idx").on(t.providerRefundId),
+    index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check("refunds_amount_check", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** The last invoice number given in each Indian financial year ("2026-27"): taken under a row lock, so no gaps. */
+export const invoiceSequences = pgTable("invoice_sequences", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});

@@ -33,6 +33,8 @@ export interface OrderLine {
   productRam: string;
   size: string;
   productWeight: string;
+  /** GST in basis points when ordered; null on lines placed before the shop recorded it. */
+  taxRateBasisPoints?: number | null;
 }
 
 export interface Order {
