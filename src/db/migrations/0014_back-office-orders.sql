@@ -107,6 +107,7 @@ CREATE INDEX "orders_email_idx" ON "orders" USING btree (lower("email"),"created
 CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("phone_number","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "orders_name_trgm_idx" ON "orders" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_invoice_number_idx" ON "orders" USING btree ("invoice_number");--> statement-breakpoint
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
 CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_rating_idx" ON "reviews" USING btree ("customer_rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_reported_idx" ON "reviews" USING btree ("report_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."report_count" > 0;--> statement-breakpoint

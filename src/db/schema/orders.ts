@@ -86,6 +86,8 @@ export const orders = pgTable(
     index("orders_phone_idx").on(t.phoneNumber, t.createdAt.desc().nullsFirst()),
     index("orders_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     uniqueIndex("orders_invoice_number_idx").on(t.invoiceNumber),
+    // Insights: orders and revenue by when they were paid.
+    index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
     uniqueIndex("orders_provider_order_idx").on(t.paymentProvider, t.providerOrderId),
     uniqueIndex("orders_payment_id_idx").on(t.paymentId),
     // Reconciliation looks only at orders that wait for something: pending ones and refunds to make.
