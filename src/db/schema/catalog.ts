@@ -96,8 +96,13 @@ export const products = pgTable(
     index("products_featured_created_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isFeatured} and ${t.archivedAt} is null`),
-    index("products_cat_price_idx").on(t.catId, t.pricePaise),
-    index("products_subcat_price_idx").on(t.subCatId, t.pricePaise),
+    // A category's lists by price (storefront and back office), name and stock, with the id for keyset pages.
+    index("products_cat_price_idx").on(t.catId, t.pricePaise, t.id),
+    index("products_subcat_price_idx").on(t.subCatId, t.pricePaise, t.id),
+    index("products_cat_name_idx").on(t.catId, t.name, t.id),
+    index("products_subcat_name_idx").on(t.subCatId, t.name, t.id),
+    index("products_cat_stock_idx").on(t.catId, t.countInStock, t.id),
+    index("products_subcat_stock_idx").on(t.subCatId, t.countInStock, t.id),
     index("products_locations_idx").using("gin", t.locations),
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

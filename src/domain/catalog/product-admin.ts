@@ -1,7 +1,7 @@
 // The back office's products (issue 33, item 3): lists with search and keyset pages, every field written in one
 // transaction with its audit event, archive instead of delete once ordered, history and revert (decision 031).
 // One file: every write goes through the same lock, check, write-with-audit and eviction steps defined here.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, type DbTransaction, withTransaction } from "#db/client.ts";
@@ -317,11 +317,18 @@ export function createProductAdmin(deps: {
     return sql`(${typed} or ${fixed} or lower(${products.sku}) = lower(${query}))`;
   }
 
+  /** One column per level, so each sort walks its own (category, key, id) index (migration 0015). */
+  async function categoryCondition(id: string): Promise<SQL> {
+    const [category] = await db.select({ parentId: categories.parentId }).from(categories).where(eq(categories.id, id)).limit(1);
+    if (!category) return sql`false`;
+    return category.parentId === null ? eq(products.catId, id) : eq(products.subCatId, id);
+  }
+
   /** The list's filter as one condition: bulk edits and the export take "all that match" with it. */
   async function filterCondition(query: ProductFilter): Promise<SQL | undefined> {
     const where: (SQL | undefined)[] = [];
     if (query.q) where.push(await searchCondition(query.q));
-    if (query.catId) where.push(or(eq(products.catId, query.catId), eq(products.subCatId, query.catId)));
+    if (query.catId) where.push(await categoryCondition(query.catId));
     if (query.inStock) where.push(gt(products.countInStock, 0));
     if (query.onSale) where.push(sql`${products.oldPricePaise} > ${products.pricePaise}`);
     if (query.archived === "active") where.push(isNull(products.archivedAt));
