@@ -65,6 +65,8 @@ export const productAdminMessages = {
 
 /** Categories and banners in the back office (issue 33, item 4). */
 export const catalogAdminMessages = {
+  revertNothing: "It already has these values: nothing to revert.",
+  revertOtherEntry: "That history entry belongs to something else.",
   categoryNameBlank: "Please enter the category's name.",
   categoryNameTooLong: "Please keep the name under 60 characters.",
   colorInvalid: "Choose a colour as #rrggbb, e.g. #f3f4f6.",

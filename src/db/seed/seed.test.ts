@@ -114,6 +114,8 @@ describe("seedDemoCatalog", () => {
       values (${order}, ${user}, 'Asha', '9999999999', 'MG Road', '560001', 'asha@example.com', '{}', 49900, 'test')`);
     await db.execute(sql`insert into order_items (id, order_id, product_id, product_title, image, quantity, price_paise, sub_total_paise)
       values ('019ac000-0000-7000-8000-000000000006', ${order}, ${product?.id}, ${product?.name}, 'p.webp', 1, 49900, 49900)`);
+    const [review] = await db.select({ id: reviews.id }).from(reviews).limit(1);
+    await db.execute(sql`insert into review_reports (review_id, user_id) values (${review?.id}, ${user})`);
     const foreignKeys = sql`select conname, pg_get_constraintdef(oid) from pg_constraint where contype = 'f' order by 1`;
     const keysBefore = await rowsOf(db, foreignKeys);
 
@@ -124,6 +126,7 @@ describe("seedDemoCatalog", () => {
     expect(await left("search_terms")).toEqual({ n: 0 });
     expect(await left("cart_items")).toEqual({ n: 0 });
     expect(await left("wishlist_items")).toEqual({ n: 0 });
+    expect(await left("review_reports")).toEqual({ n: 0 });
     expect(await left("carts")).toEqual({ n: 1 });
     expect(await rowsOf(db, sql`select product_id, product_title, image, price_paise from order_items`)).toEqual([
       { product_id: null, product_title: product?.name, image: "p.webp", price_paise: 49900 },

@@ -3,7 +3,7 @@ import { type Db, type DbTransaction, rowsOf } from "../client.ts";
 import { cartItems } from "../schema/cart.ts";
 import { banners, categories, categoryCounts, products } from "../schema/catalog.ts";
 import { orderItems } from "../schema/orders.ts";
-import { reviews } from "../schema/reviews.ts";
+import { reviewReports, reviews } from "../schema/reviews.ts";
 import { searchTerms } from "../schema/search.ts";
 import { wishlistItems } from "../schema/wishlist.ts";
 import { disableTriggers, dropForeignKeys, dropSecondaryIndexes, insertRows } from "./bulk-load.ts";
@@ -182,7 +182,7 @@ export async function resetCatalog(db: Db): Promise<void> {
     await tx.update(orderItems).set({ productId: null }).where(isNotNull(orderItems.productId));
     for (const key of orderLineKeys) await tx.execute(sql`alter table ${orderItems} drop constraint ${sql.identifier(key.name)}`);
     await tx.execute(
-      sql`truncate ${cartItems}, ${wishlistItems}, ${reviews}, ${products}, ${banners}, ${categoryCounts}, ${categories}, ${searchTerms}`,
+      sql`truncate ${cartItems}, ${wishlistItems}, ${reviewReports}, ${reviews}, ${products}, ${banners}, ${categoryCounts}, ${categories}, ${searchTerms}`,
     );
     for (const key of orderLineKeys) {
       await tx.execute(sql`alter table ${orderItems} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`);

@@ -118,3 +118,16 @@ export function createAuditTrail({ db, now }: { db: Db; now: () => Date }) {
     },
   };
 }
+
+/** Fields whose value an event changed: its before and after differ (null on either side: every field it names). */
+export function fieldsChangedBy(event: Pick<AuditEvent, "before" | "after">): string[] {
+  const before = (event.before ?? {}) as Record<string, unknown>;
+  const after = (event.after ?? {}) as Record<string, unknown>;
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...fields].filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}
+
+/** Of `later` events, those that changed one of `fields`: a revert would overwrite their work. */
+export function laterTouching(later: readonly AuditEvent[], fields: readonly string[]): AuditEvent[] {
+  return later.filter((event) => fieldsChangedBy(event).some((field) => fields.includes(field)));
+}

@@ -2,10 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type DbExecutor, withTransaction } from "#db/client.ts";
 import { type BannerKind, banners } from "#db/schema/catalog.ts";
-import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
+import { catalogAdminMessages as m, productAdminMessages as pm } from "#shared/back-office-messages.ts";
 import type { Actor } from "../back-office/audit.ts";
 import { AppError, notFound } from "../errors.ts";
-import { type CatalogAdminDeps, categoryLink } from "./categories-admin.ts";
+import { type CatalogAdminDeps, categoryLink, type RevertOptions, revertibleFields } from "./categories-admin.ts";
 import { movedOnePlace } from "./positions.ts";
 
 export interface AdminBanner {
@@ -80,6 +80,8 @@ const snapshot = (row: Row) => ({
   startsAt: row.startsAt?.toISOString() ?? null,
   endsAt: row.endsAt?.toISOString() ?? null,
 });
+
+const REVERTIBLE = ["kind", "images", "alt", "catId", "subCatId", "startsAt", "endsAt"];
 
 /** The home page's banners for the back office; the shop shows each only inside its window (catalog-service.ts). */
 export function createBannersAdmin({ db, audit, changes, pictureExists }: CatalogAdminDeps) {
@@ -186,6 +188,55 @@ export function createBannersAdmin({ db, audit, changes, pictureExists }: Catalo
           before: snapshot(before),
           after: snapshot(after),
           reason: input.reason,
+        });
+        return shown(after);
+      });
+    },
+
+    /** Puts back what a `banner.update` changed; a banner put back into another kind goes last there. */
+    async revert(actor: Actor, id: string, eventId: string, options: RevertOptions): Promise<AdminBanner> {
+      const event = await audit.get(eventId);
+      if (event?.entityType !== "banner" || event.action !== "banner.update") throw notFound(pm.revertNotPossible);
+      if (event.entityId !== id) throw new AppError("BAD_REQUEST", m.revertOtherEntry);
+      return change(async (tx) => {
+        const current = await locked(tx, event.entityId);
+        const fields = await revertibleFields(audit, tx, event, REVERTIBLE, options);
+        const before = event.before as ReturnType<typeof snapshot>;
+        const now = snapshot(current);
+        if (
+          fields.every(
+            (field) => JSON.stringify(now[field as keyof typeof now]) === JSON.stringify(before[field as keyof typeof before]),
+          )
+        ) {
+          throw new AppError("CONFLICT", m.revertNothing);
+        }
+        const put = { ...now, ...Object.fromEntries(fields.map((field) => [field, before[field as keyof typeof before]])) };
+        const linked = put.subCatId ?? put.catId;
+        if (linked !== null && !(await categoryLink(tx, linked))) throw new AppError("BAD_REQUEST", m.linkNotFound);
+        const position = put.kind === current.kind ? current.position : (await ofKind(tx, put.kind)).length;
+        const [after] = await tx
+          .update(banners)
+          .set({
+            kind: put.kind,
+            images: put.images,
+            alt: put.alt,
+            catId: put.catId,
+            subCatId: put.subCatId,
+            startsAt: put.startsAt ? new Date(put.startsAt) : null,
+            endsAt: put.endsAt ? new Date(put.endsAt) : null,
+            position,
+          })
+          .where(eq(banners.id, current.id))
+          .returning(columns);
+        if (!after) throw notFound(m.bannerNotFound);
+        await audit.record(tx, actor, {
+          action: "banner.revert",
+          entityType: "banner",
+          entityId: current.id,
+          before: snapshot(current),
+          after: snapshot(after),
+          reason: options.reason,
+          revertOf: event.id,
         });
         return shown(after);
       });

@@ -2,8 +2,8 @@ import { asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
-import { catalogAdminMessages as m } from "#shared/back-office-messages.ts";
-import type { Actor, AuditEntry } from "../back-office/audit.ts";
+import { catalogAdminMessages as m, productAdminMessages as pm } from "#shared/back-office-messages.ts";
+import { type Actor, type AuditEntry, type AuditEvent, fieldsChangedBy, laterTouching } from "../back-office/audit.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { CatalogChanges } from "../ports.ts";
 import { movedOnePlace } from "./positions.ts";
@@ -11,7 +11,11 @@ import { movedOnePlace } from "./positions.ts";
 /** What the back office changes through the catalogue takes from outside it. */
 export interface CatalogAdminDeps {
   db: Db;
-  audit: { record(tx: DbExecutor, actor: Actor, entry: AuditEntry): Promise<unknown> };
+  audit: {
+    record(tx: DbExecutor, actor: Actor, entry: AuditEntry): Promise<unknown>;
+    get(id: string, tx?: DbExecutor): Promise<AuditEvent | undefined>;
+    laterThan(event: AuditEvent, tx?: DbExecutor): Promise<AuditEvent[]>;
+  };
   changes: CatalogChanges;
   /** Whether a picture of this name is stored (the image store). */
   pictureExists(name: string): Promise<boolean>;
@@ -33,6 +37,34 @@ export interface AdminCategoryTree extends AdminCategory {
 }
 
 export type CategoriesAdmin = ReturnType<typeof createCategoriesAdmin>;
+
+export interface RevertOptions {
+  confirm: boolean;
+  reason?: string | undefined;
+}
+
+/**
+ * The fields of an update event a revert puts back, or a refusal: only updates revert, and later events that changed
+ * the same fields are listed (409) unless confirmed. Shared by categories and banners.
+ */
+export async function revertibleFields(
+  audit: CatalogAdminDeps["audit"],
+  tx: DbExecutor,
+  event: AuditEvent,
+  fields: readonly string[],
+  options: RevertOptions,
+): Promise<string[]> {
+  const changed = fieldsChangedBy(event).filter((field) => fields.includes(field));
+  if (changed.length === 0) throw new AppError("BAD_REQUEST", pm.revertNotPossible);
+  const later = laterTouching(await audit.laterThan(event, tx), changed);
+  if (later.length > 0 && !options.confirm) {
+    const described = later.map((entry) => `${entry.action} by ${entry.actorEmail} at ${entry.at.toISOString()}`).join("; ");
+    throw new AppError("CONFLICT", pm.revertLater(described), {
+      later: later.map((entry) => ({ id: entry.id, at: entry.at.toISOString(), action: entry.action, actor: entry.actorEmail })),
+    });
+  }
+  return changed;
+}
 
 const AUDITED_IDS = 1000;
 
@@ -176,6 +208,33 @@ export function createCategoriesAdmin({ db, audit, changes, pictureExists }: Cat
           before: snapshot(before),
           after: snapshot(after),
           reason: input.reason,
+        });
+      });
+    },
+
+    /** Puts back what a `category.update` changed (name, colour, pictures), recorded with `revertOf`. */
+    async revert(actor: Actor, id: string, eventId: string, options: RevertOptions): Promise<void> {
+      const event = await audit.get(eventId);
+      if (event?.entityType !== "category" || event.action !== "category.update") throw notFound(pm.revertNotPossible);
+      if (event.entityId !== id) throw new AppError("BAD_REQUEST", m.revertOtherEntry);
+      await change(async (tx) => {
+        const current = await locked(tx, event.entityId);
+        const fields = await revertibleFields(audit, tx, event, ["name", "color", "images"], options);
+        const before = event.before as Pick<Row, "name" | "color" | "images">;
+        const put = Object.fromEntries(fields.map((field) => [field, before[field as keyof typeof before]]));
+        if (fields.every((field) => JSON.stringify(current[field as keyof Row]) === JSON.stringify(put[field]))) {
+          throw new AppError("CONFLICT", m.revertNothing);
+        }
+        const [after] = await tx.update(categories).set(put).where(eq(categories.id, current.id)).returning(columns);
+        if (!after) throw notFound(m.categoryNotFound);
+        await audit.record(tx, actor, {
+          action: "category.revert",
+          entityType: "category",
+          entityId: current.id,
+          before: snapshot(current),
+          after: snapshot(after),
+          reason: options.reason,
+          revertOf: event.id,
         });
       });
     },

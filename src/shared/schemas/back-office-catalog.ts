@@ -140,3 +140,8 @@ export function toShopLocal(date: Date): string {
   const shifted = new Date(date.getTime() + shopOffsetMinutes(date) * 60_000);
   return shifted.toISOString().slice(0, 16);
 }
+
+/** A revert of one history event: `confirm` overwrites later changes of the same fields. */
+export const revertBody = z
+  .object({ confirm: z.boolean().default(false), reason: reasonField })
+  .default({ confirm: false, reason: undefined });

@@ -9,6 +9,8 @@ export interface AuditRow {
   entityId: string;
   reason: string;
   changes: { field: string; before: string; after: string }[];
+  /** Whether the owner may put this change back from the log. */
+  revertible?: boolean;
 }
 
 const show = (value: unknown): string =>

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AdminBanner } from "#domain/catalog/banners-admin.ts";
 import { imageUrl } from "#shared/images.ts";
-import { bannerBody, bannerKindValues, bannerOrderBody, reasonOnlyForm } from "#shared/schemas/back-office-catalog.ts";
+import {
+  bannerBody,
+  bannerKindValues,
+  bannerOrderBody,
+  reasonOnlyForm,
+  revertBody,
+} from "#shared/schemas/back-office-catalog.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { errorResponses } from "../error-schemas.ts";
 import { staffOf } from "./guard.ts";
@@ -110,6 +116,26 @@ export const bannersAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (ap
     async (request) => {
       await admin.delete(staffOf(request), request.params.id, request.query.reason);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/banners/:id/history/:eventId/revert",
+    {
+      config: { recentPassword: true },
+      schema: {
+        tags,
+        summary:
+          "Put back what one banner.update changed (recent password); 409 listing later changes of the same fields " +
+          "unless confirm is true. The revert is recorded in the audit trail",
+        params: z.object({ id: idParam("Banner id"), eventId: idParam("Audit event id") }),
+        body: revertBody,
+        response: { 200: bannerJson, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, eventId } = request.params;
+      return present(await admin.revert(staffOf(request), id, eventId, request.body));
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   categoryUpdateForm,
   moveProductsForm,
   reasonOnlyForm,
+  revertBody,
 } from "#shared/schemas/back-office-catalog.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { errorResponses } from "../error-schemas.ts";
@@ -127,6 +128,27 @@ export const categoriesAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async 
     },
     async (request) => {
       await admin.delete(staffOf(request), request.params.id, request.query.reason);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/categories/:id/history/:eventId/revert",
+    {
+      config: { recentPassword: true },
+      schema: {
+        tags,
+        summary:
+          "Put back what one category.update changed: name, colour, picture (recent password); 409 listing later " +
+          "changes of the same fields unless confirm is true. The revert is recorded in the audit trail",
+        params: z.object({ id: idParam("Category id"), eventId: idParam("Audit event id") }),
+        body: revertBody,
+        response: { 200: ok, ...errorResponses(400, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { id, eventId } = request.params;
+      await admin.revert(staffOf(request), id, eventId, request.body);
       return { ok: true as const };
     },
   );

@@ -1,8 +1,13 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
+import type { AuditEvent } from "#domain/back-office/audit.ts";
+import { productAdminMessages } from "#shared/back-office-messages.ts";
 import { formatDateTime } from "#shared/dates.ts";
+import { requestMessages } from "#shared/messages/shop.ts";
 import { auditQuery } from "#shared/schemas/back-office.ts";
+import { FormError, FormNotice } from "../../components/account/form-message.tsx";
 import {
+  adminDangerButton,
   adminInput,
   adminSecondaryButton,
   adminTable,
@@ -12,8 +17,9 @@ import {
   Panel,
   TableScroller,
 } from "../../components/admin/ui.tsx";
+import { attempt, failure, readForm, text } from "../../lib/actions.server.ts";
 import { type AuditRow, changedFields } from "../../lib/audit-view.ts";
-import { requireStaff } from "../../lib/back-office.server.ts";
+import { actorOf, requireRecentPassword, requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/audit.ts";
 
 const PAGE = 50;
@@ -41,10 +47,42 @@ export async function loader(args: Route.LoaderArgs) {
     entityId: event.entityId,
     reason: event.reason,
     changes: changedFields(event.before, event.after),
+    revertible: revertible(event),
   }));
   const last = rows.at(-1);
   const next = events.length > PAGE && last ? new URLSearchParams({ ...clean(query), before: `${last.at}_${last.id}` }) : null;
   return { rows, filters: query, next: next ? `?${next}` : null };
+}
+
+/** Updates of products, categories and banners revert from here; creations, deletes and reorders do not. */
+const revertible = (event: AuditEvent) =>
+  event.before !== null &&
+  event.after !== null &&
+  (event.action === "category.update" ||
+    event.action === "banner.update" ||
+    (event.entityType === "product" && event.action !== "product.create"));
+
+/** Puts back what one event changed; later changes of the same fields are named first and need a second click. */
+export async function action(args: Route.ActionArgs) {
+  const access = await requireRecentPassword(args, "owner");
+  const form = await readForm(args.request);
+  if (!form) return failure(requestMessages.formTooLarge, 413);
+  const services = args.context.get(servicesContext);
+  const eventId = text(form, "eventId");
+  const event = /^[0-9a-f-]{36}$/.test(eventId) ? await services.backOffice.audit.get(eventId) : undefined;
+  if (!event || !revertible(event)) return failure(productAdminMessages.revertNotPossible, 404);
+  const options = { confirm: text(form, "confirm") === "1", reason: text(form, "reason").slice(0, 500) || undefined };
+  const actor = actorOf(access);
+  const { entityId } = event;
+  const result = await attempt<void, { later?: string | undefined }>(
+    async () => {
+      if (event.entityType === "category") await services.categoriesAdmin.revert(actor, entityId, eventId, options);
+      else if (event.entityType === "banner") await services.bannersAdmin.revert(actor, entityId, eventId, options);
+      else await services.productAdmin.revert(actor, entityId, eventId, options);
+    },
+    (error) => ({ later: error.details?.later ? eventId : undefined }),
+  );
+  return result.ok ? { ok: true as const, notice: productAdminMessages.reverted } : result.response;
 }
 
 function clean(query: Record<string, string | undefined>): Record<string, string> {
@@ -60,9 +98,27 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { rows, filters, next } = loaderData;
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const later = answer && !answer.ok && "later" in answer && typeof answer.later === "string" ? answer.later : undefined;
   return (
     <>
       <PageTitle>Audit log</PageTitle>
+      {later ? (
+        <div role="alert" className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="mb-2">{answer && !answer.ok ? answer.error : ""}</p>
+          <Form method="post">
+            <input type="hidden" name="eventId" value={later} />
+            <input type="hidden" name="confirm" value="1" />
+            <button type="submit" className={adminDangerButton} disabled={busy}>
+              Revert anyway
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <FormError message={answer && !answer.ok ? answer.error : undefined} />
+      )}
+      <FormNotice message={answer?.ok ? answer.notice : undefined} />
       <Panel>
         <Form method="get" className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
           <label className="text-sm font-medium text-gray-700">
@@ -131,6 +187,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                           </li>
                         ))}
                       </ul>
+                      {row.revertible && (
+                        <Form method="post" className="mt-2">
+                          <input type="hidden" name="eventId" value={row.id} />
+                          <button type="submit" className={adminSecondaryButton} disabled={busy}>
+                            Revert<span className="sr-only"> this change</span>
+                          </button>
+                        </Form>
+                      )}
                     </td>
                   </tr>
                 ))}
