@@ -8,8 +8,9 @@ export const backOfficeMessages = {
   passwordRequired: "Please enter your password.",
   idleTimedOut: "Your back-office session was idle for a while. Confirm your password to continue.",
   reauthNeeded: "This change needs your password again: confirm it, then repeat the change.",
-  noPasswordToConfirm:
-    "Your account signs in with Google and has no password. Set one with Forgot Password to use the back office.",
+  noPasswordToConfirm: "Your account signs in with Google and has no password: confirm with Google instead.",
+  googleNotThisAccount: "That Google account is not the one this account signs in with.",
+  googleTokenStale: "That Google sign-in is too old to confirm with. Please try again.",
   ownerOnly: "Only the shop's owner can do this.",
   claimTitle: "Become the shop's owner",
   claimLead: "This one-time link makes your account the owner of this shop, with every right in the back office.",

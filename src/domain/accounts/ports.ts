@@ -19,6 +19,8 @@ export interface VerifiedIdentity {
   email: string;
   emailVerified: boolean;
   name: string | undefined;
+  /** When the provider issued the token (`iat`): a re-authentication takes only a fresh one. */
+  issuedAt: Date;
 }
 
 export interface IdentityVerifier {

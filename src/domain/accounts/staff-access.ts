@@ -2,19 +2,28 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import type { DbExecutor } from "#db/client.ts";
 import { type StaffRole, sessions, users } from "#db/schema/accounts.ts";
 import { backOfficeMessages } from "#shared/back-office-messages.ts";
-import { accountErrors } from "#shared/messages.ts";
+import { accountErrors, accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { type AccountInternals, toAccount } from "./internals.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { Account, Requester } from "./types.ts";
 
+const GOOGLE_TOKEN_FRESH_MS = 5 * 60_000;
+
 /** Roles and the back-office clock of a session (decision 031); the accounts context owns both tables. */
 export function createStaffAccess(internals: AccountInternals) {
-  const { db, now, limiter, policy, findByEmail, getUser } = internals;
+  const { db, now, limiter, policy, findByEmail, getUser, identity } = internals;
 
   const ownerCount = async (tx: DbExecutor = db): Promise<number> => {
     const [row] = await tx.select({ owners: count() }).from(users).where(eq(users.role, "owner"));
     return row?.owners ?? 0;
+  };
+  const confirmed = async (sessionId: string, userId: string) => {
+    const at = now();
+    await db
+      .update(sessions)
+      .set({ backOfficeSeenAt: at, passwordConfirmedAt: at })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   };
   const endBackOffice = (userId: string, tx: DbExecutor) =>
     tx.update(sessions).set({ backOfficeSeenAt: null, passwordConfirmedAt: null }).where(eq(sessions.userId, userId));
@@ -56,11 +65,22 @@ export function createStaffAccess(internals: AccountInternals) {
         throw new AppError("UNAUTHORIZED", accountErrors.oldPasswordWrong);
       }
       await limiter.reset(`signin:account:${user.email}`);
-      const at = now();
-      await db
-        .update(sessions)
-        .set({ backOfficeSeenAt: at, passwordConfirmedAt: at })
-        .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, user.id)));
+      await confirmed(input.sessionId, user.id);
+    },
+
+    /** For an account that signs in with Google: a fresh ID token of the same Google account stands for the password. */
+    async confirmWithGoogle(input: { sessionId: string; userId: string; idToken: string } & Requester): Promise<void> {
+      const user = await getUser(input.userId);
+      await limiter.consume(`signin:ip:${input.ip}`, policy.signinIp);
+      if (!identity.configured) throw new AppError("UNAVAILABLE", accountMessages.googleUnavailable);
+      const verified = await identity.verify(input.idToken);
+      if (user.googleSub === null || verified.subject !== user.googleSub) {
+        throw new AppError("UNAUTHORIZED", backOfficeMessages.googleNotThisAccount);
+      }
+      if (now().getTime() - verified.issuedAt.getTime() > GOOGLE_TOKEN_FRESH_MS) {
+        throw new AppError("UNAUTHORIZED", backOfficeMessages.googleTokenStale);
+      }
+      await confirmed(input.sessionId, user.id);
     },
 
     /** A back-office request: the session's back-office clock moves on. */

@@ -57,6 +57,7 @@ export function createGoogleVerifier(options: GoogleVerifierOptions): IdentityVe
           email: payload.email,
           emailVerified: payload.email_verified === true || payload.email_verified === "true",
           name: typeof payload.name === "string" ? payload.name : undefined,
+          issuedAt: new Date((payload.iat ?? 0) * 1000),
         };
       } catch (error) {
         if (error instanceof AppError) throw error;

@@ -68,20 +68,27 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
       config: { idleAllowed: true },
       schema: {
         tags,
-        summary: "Give the password again: restarts the back office's idle clock and allows sensitive changes for a while",
-        body: z.object({ password: z.string().min(1).max(1024) }),
+        summary:
+          "Give the password again (or, for an account that signs in with Google, a fresh Google ID token as " +
+          "`credential`): restarts the back office's idle clock and allows sensitive changes for a while",
+        body: z.union([
+          z.object({ password: z.string().min(1).max(1024) }),
+          z.object({ credential: z.string().min(1).max(8192) }),
+        ]),
         response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
       const staff = staffOf(request);
-      await services.accounts.confirmPassword({
+      const who = {
         sessionId: request.session?.id ?? "",
         userId: staff.id,
-        password: request.body.password,
         ip: request.ip,
         userAgent: request.headers["user-agent"] ?? "",
-      });
+      };
+      const { body } = request;
+      if ("password" in body) await services.accounts.confirmPassword({ ...who, password: body.password });
+      else await services.accounts.confirmWithGoogle({ ...who, idToken: body.credential });
       return { ok: true as const };
     },
   );

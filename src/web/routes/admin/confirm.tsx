@@ -1,12 +1,13 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { authRequestContext, backOfficeContext, servicesContext } from "#app-context";
+import { authRequestContext, backOfficeContext, servicesContext, settingsContext } from "#app-context";
 import { backOfficeMessages } from "#shared/back-office-messages.ts";
 import { requestMessages } from "#shared/messages/shop.ts";
 import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 import { AuthCard } from "../../components/account/auth-card.tsx";
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
+import { GoogleSignIn } from "../../components/account/google-sign-in.tsx";
 import { primaryButton, TextField } from "../../components/account/text-field.tsx";
-import { attempt, failure, readForm, withRetryAfter } from "../../lib/actions.server.ts";
+import { attempt, failure, readForm, text, withRetryAfter } from "../../lib/actions.server.ts";
 import { backOfficeHeaders } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/confirm.ts";
 
@@ -25,6 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const reason = url.searchParams.get("reason");
   return {
     email: access.user.email,
+    googleClientId: context.get(settingsContext).googleClientId,
     notice: reason === "reauth" ? backOfficeMessages.reauthNeeded : reason === "idle" ? backOfficeMessages.idleTimedOut : null,
   };
 }
@@ -33,19 +35,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const access = staffOnly(context);
   const form = await readForm(request);
   if (!form) return failure(requestMessages.formTooLarge, 413);
-  const password = form.get("password");
-  if (typeof password !== "string" || password.length === 0) return failure(backOfficeMessages.passwordRequired);
+  const password = text(form, "password");
+  const credential = text(form, "credential");
+  const google = text(form, "intent") === "google";
+  if (!google && password.length === 0) return failure(backOfficeMessages.passwordRequired);
   const auth = context.get(authRequestContext);
   const sessionId = auth.sessionId;
   if (!sessionId) throw data(null, { status: 404 });
+  const { accounts } = context.get(servicesContext);
+  const who = { sessionId, userId: access.user.id, ip: auth.ip, userAgent: auth.userAgent };
   const result = await attempt(() =>
-    context.get(servicesContext).accounts.confirmPassword({
-      sessionId,
-      userId: access.user.id,
-      password: password.slice(0, 1024),
-      ip: auth.ip,
-      userAgent: auth.userAgent,
-    }),
+    google
+      ? accounts.confirmWithGoogle({ ...who, idToken: credential.slice(0, 8192) })
+      : accounts.confirmPassword({ ...who, password: password.slice(0, 1024) }),
   );
   if (!result.ok) return result.response;
   const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/admin");
@@ -75,6 +77,7 @@ export default function ConfirmPassword({ loaderData }: Route.ComponentProps) {
           Continue
         </button>
       </Form>
+      {loaderData.googleClientId && <GoogleSignIn clientId={loaderData.googleClientId} />}
     </AuthCard>
   );
 }
