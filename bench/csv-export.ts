@@ -116,7 +116,9 @@ const median = (numbers: number[]) => {
 
 const rounds = Math.max(1, Number(values.rounds));
 const checkouts: Checkout[] = [currentCheckout(root)];
-if (values.against) checkouts.push(await prepareWorktree(root, values.against, path.join(root, "bench/.data")));
+const logDir = path.join(root, "bench/.data/csv-export");
+mkdirSync(logDir, { recursive: true });
+if (values.against) checkouts.push(await prepareWorktree(root, values.against, logDir));
 const runs = new Map<Checkout, (Run & { load: number })[]>(checkouts.map((checkout) => [checkout, []]));
 try {
   for (let round = 1; round <= rounds; round++) {
