@@ -31,6 +31,7 @@ export const staffInviteMessages = {
 export const clientPurchaseMessages = {
   needsRazorpay:
     "The original client needs Razorpay: with the test provider, check out with POST /api/orders/checkout and pay with the widget's signed fields.",
+  providerDown: "Razorpay is not answering: no order was made yet. Send the same payment again shortly.",
   paymentUnknown: "Razorpay does not know that payment: no order was made.",
   paymentNotPaid: "That payment did not go through (it is not captured or authorised): no order was made.",
   paymentCurrency: (currency: string) => `That payment is in ${currency}, not INR: no order was made.`,
@@ -39,6 +40,8 @@ export const clientPurchaseMessages = {
   paymentUsed: "That payment was already used for an order: no new order was made.",
   amountMismatch: (paid: string, total: string) =>
     `The payment (${paid}) is not your cart's total at today's prices (${total}): no order was made. If your card was charged, contact the shop for a refund.`,
+  pricesChangedRefunded:
+    "A price in your cart changed while the order was being made: no order was made and your payment is being refunded.",
   soldOutRefunded: (title: string) =>
     `Sorry, "${title}" sold out before the order could be made: no order was made and your payment is being refunded.`,
   soldOutUncaptured: (title: string) =>
