@@ -27,7 +27,8 @@ afterAll(async () => {
 const stockOf = async (id: string) =>
   (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 const ordersOf = (userId: string) => app.db.select().from(orders).where(eq(orders.userId, userId));
-const cartCount = async (token: string) => ((await kit.call({ method: "GET", url: "/api/cart", token })).body as unknown[]).length;
+const cartCount = async (token: string) =>
+  ((await kit.call({ method: "GET", url: "/api/cart", token })).body as unknown[]).length;
 const statusAtRazorpay = (paymentId: string) => standIn.payments().find((payment) => payment.id === paymentId)?.status;
 
 /** The original client's body after Razorpay's handler gave it `razorpay_payment_id` (its utils/api.js postData). */
@@ -79,7 +80,10 @@ describe("the original client's purchase with Razorpay", () => {
     expect(await stockOf(product.id)).toBe(3);
     expect(await cartCount(shopper.token)).toBe(0);
     const orderId = (answer.body as { id: string }).id;
-    const mail = await app.db.select().from(outbox).where(eq(outbox.dedupeKey, `order-confirmation:${orderId}`));
+    const mail = await app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order-confirmation:${orderId}`));
     expect(mail).toHaveLength(1);
     await app.services.orders.settled();
   });
