@@ -52,7 +52,7 @@ test("the owner invites by e-mail; the invitee signs up, enters the code and is 
   const before = await mailCount(email);
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}.`);
-  await expect(page.getByRole("cell", { name: email })).toBeVisible();
+  await expect(page.getByRole("cell", { name: email, exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page, "body");
   const code = await codeFromMail(email, before);
 
