@@ -199,6 +199,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       now,
       accounts,
       clock: { idleMinutes: config.BACK_OFFICE_IDLE_MINUTES, reauthMinutes: config.BACK_OFFICE_REAUTH_MINUTES },
+      invites: { secret: config.SESSION_SECRET, publicUrl: config.PUBLIC_URL, mailer },
     });
     // Categories and banners are catalog tables (decision 011); their changes are audited in the same transaction.
     const catalogAdminDeps = {

@@ -27,6 +27,7 @@ export default [
   // The back office (decision 031): a visitor or shopper gets the same 404 as for an unknown page.
   route("admin/claim/:token", "routes/admin/claim.tsx"),
   route("admin/confirm", "routes/admin/confirm.tsx"),
+  route("admin/join", "routes/admin/join.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ProviderPayment } from "#domain/orders/ports.ts";
 import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 
 /**
@@ -49,7 +51,7 @@ export async function startRazorpayStandIn({
       amount: payment.amountPaise,
       currency: payment.currency,
       status: payment.status,
-      order_id: payment.orderId,
+      order_id: payment.orderId || null,
       method: "card",
       captured: payment.status === "captured",
     };
@@ -162,6 +164,13 @@ export async function startRazorpayStandIn({
       return { razorpay_order_id: proof.orderId, razorpay_payment_id: proof.paymentId, razorpay_signature: proof.signature };
     },
     failPayment: (orderId: string) => book.failPayment(orderId),
+    /** The original client's widget: opened with an amount and no Razorpay order, so its payment has no order id. */
+    payWithoutOrder(payment: { amountPaise: number; currency?: string; status?: ProviderPayment["status"] }) {
+      const id = `pay_${randomBytes(10).toString("hex").slice(0, 14)}`;
+      const created: ProviderPayment = { id, orderId: "", currency: "INR", status: "captured", ...payment };
+      (book.payments as Map<string, ProviderPayment>).set(id, created);
+      return created;
+    },
     /** The bank authorised a payment and nobody captured it yet. */
     authorize: (orderId: string) => book.authorize(orderId),
     /** Every payment made so far, as Razorpay's book holds it. */

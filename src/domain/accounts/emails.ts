@@ -42,3 +42,19 @@ export function passwordResetEmail(input: { to: string; name: string; code: stri
     preview: `code ${input.code}`,
   };
 }
+
+/** An invitation to the back office (decision 039): the code, and where to enter it once signed in with `to`. */
+export function staffInviteEmail(input: { to: string; role: string; code: string; joinUrl: string; days: number }) {
+  const title = "You are invited to the shop's back office";
+  const lines = [
+    `You are invited to join the shop's team as ${input.role}. Your code is below; it works for ${input.days} days.`,
+    `Sign up or sign in with this e-mail address (${input.to}), then open ${input.joinUrl} and enter the code.`,
+  ];
+  return {
+    to: input.to,
+    subject: `Your Storefront invitation code: ${input.code}`,
+    text: `    ${input.code}\n\n${lines.join("\n\n")}\n\nIf you did not expect this, you can ignore this e-mail.\n`,
+    html: layout(title, lines, input.code),
+    preview: `invitation code ${input.code}`,
+  } satisfies MailMessage;
+}

@@ -50,6 +50,11 @@ export function createStaffAccess(internals: AccountInternals) {
 
     ownerCount,
 
+    /** The role of the account using `email`: undefined when no account does. */
+    async roleByEmail(email: string, tx: DbExecutor = db): Promise<StaffRole | null | undefined> {
+      return (await findByEmail(email, tx))?.role;
+    },
+
     async staffMembers(): Promise<Account[]> {
       const rows = await db.select().from(users).where(isNotNull(users.role)).orderBy(users.email);
       return rows.map(toAccount);

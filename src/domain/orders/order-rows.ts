@@ -108,7 +108,8 @@ export interface PendingOrder {
   address: string;
   amountPaise: number;
   provider: PaymentProviderName;
-  providerOrderId: string;
+  /** Null for the original client's purchase, paid without a provider order (client-purchase.ts). */
+  providerOrderId: string | null;
   holdExpiresAt: Date;
   lines: readonly (Omit<OrderLine, "productId"> & { id: string; productId: string })[];
 }

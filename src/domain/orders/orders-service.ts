@@ -3,8 +3,10 @@ import { withTransaction } from "#db/client.ts";
 import { orders, outbox, paymentEvents } from "#db/schema/orders.ts";
 import { checkoutMessages } from "#shared/messages.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
+import type { ClientPurchaseInput } from "#shared/schemas/client-purchase.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
+import { purchaseWithPaymentId } from "./client-purchase.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { isEmailedStatus } from "./order-emails.ts";
 import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
@@ -65,6 +67,8 @@ export function createOrdersService(dependencies: OrdersDeps) {
     },
 
     confirmPayment: (userId: string, proof: PaymentProof) => confirmPayment(deps, userId, proof),
+
+    purchaseWithPaymentId: (userId: string, input: ClientPurchaseInput) => purchaseWithPaymentId(deps, userId, input),
 
     payWithTestProvider: (userId: string, orderId: string, outcome: "success" | "failure") =>
       payWithTestProvider(deps, userId, orderId, outcome),

@@ -7,6 +7,7 @@ import { fieldMessages } from "#shared/messages.ts";
 import { paiseToRupees } from "#shared/money.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { billingForm } from "#shared/schemas/checkout.ts";
+import { clientPurchaseBody, isClientPurchase } from "#shared/schemas/client-purchase.ts";
 import { safeText } from "#shared/schemas/text.ts";
 import { errorJson } from "./error-schemas.ts";
 import { idempotent } from "./idempotency.ts";
@@ -14,6 +15,7 @@ import { namedUserDoc, parse, signedInShopper, validatedInRoute } from "./route-
 
 const errors = { 400: errorJson, 401: errorJson, 403: errorJson, 404: errorJson, 409: errorJson, 422: errorJson, 503: errorJson };
 const ignored = (what: string) => `Ignored: ${what}`;
+const billingDoc = "Ignored with the widget's fields; the billing details with `paymentId` alone";
 
 const orderProductJson = z.object({
   productId: z.string().nullable().describe("null when the product is no longer sold"),
@@ -86,13 +88,18 @@ const createBody = z.object({
   razorpay_signature: proofText("razorpay_signature"),
 });
 const createBodyDoc = createBody.extend({
-  name: z.string().optional().describe(ignored("the order's billing details")),
-  phoneNumber: z.string().optional().describe(ignored("the order's billing details")),
-  address: z.string().optional().describe(ignored("the order's billing details")),
-  pincode: z.string().optional().describe(ignored("the order's billing details")),
+  name: z.string().optional().describe(billingDoc),
+  phoneNumber: z.string().optional().describe(billingDoc),
+  address: z.string().optional().describe(billingDoc),
+  pincode: z.string().optional().describe(billingDoc),
   amount: z.number().optional().describe(ignored("the order's amount, from the database")),
-  paymentId: z.string().optional().describe(ignored("razorpay_payment_id is verified instead")),
-  email: z.string().optional().describe(ignored("the order's billing details")),
+  paymentId: z
+    .string()
+    .optional()
+    .describe(
+      "The original client's Razorpay payment id, alone: fetched from Razorpay and checked against the cart (decision 039)",
+    ),
+  email: z.string().optional().describe(billingDoc),
   userid: z.string().optional().describe(namedUserDoc),
   products: z.array(z.unknown()).optional().describe(ignored("the order's lines, from the cart at checkout")),
   date: z.string().optional().describe(ignored("the server's clock")),
@@ -198,9 +205,9 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
       ...validatedInRoute,
       schema: {
         tags,
-        summary: "Confirm a payment: the widget's razorpay_order_id, razorpay_payment_id and razorpay_signature",
+        summary: "Confirm a payment: the widget's three signed fields, or the original client's paymentId alone",
         description:
-          "Verified against the provider order stored with the session's order and the payment's own amount; the original client's other fields are accepted and ignored, but a `userid` must be the session's own. Optional `Idempotency-Key`.",
+          "Verified against the provider order stored with the session's order and the payment's own amount; the original client's other fields are accepted and ignored, but a `userid` must be the session's own. With `paymentId` and none of the three (the original client; Razorpay only, else 400): the payment is fetched from Razorpay and must be captured or authorised, in INR, for the session cart's total at today's prices, and unused; the cart becomes a paid order billed to `name`, `phoneNumber`, `address`, `pincode`, `email`. Optional `Idempotency-Key`.",
         body: createBodyDoc,
         response: { 200: orderJson, ...errors },
       },
@@ -208,6 +215,11 @@ export const ordersApi: FastifyPluginAsyncZod<{ services: Services; publicUrl: s
     async (request, reply) => {
       const user = signedInShopper(request);
       return idempotent(idempotency, request, reply, { owner: `user:${user.id}`, scope: "orders/create" }, async () => {
+        if (isClientPurchase(request.body)) {
+          const purchase = parse(clientPurchaseBody, request.body);
+          await services.writeLimits.consume("payment", { account: user.id });
+          return { status: 200, body: presentOrder(await orders.purchaseWithPaymentId(user.id, purchase), publicUrl) };
+        }
         const proof = parse(createBody, request.body);
         await services.writeLimits.consume("payment", { account: user.id });
         const order = await orders.confirmPayment(user.id, {

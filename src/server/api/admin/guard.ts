@@ -4,6 +4,7 @@ import type { BackOfficeService } from "#domain/back-office/back-office-service.
 import { AppError } from "#domain/errors.ts";
 import type { Services } from "#domain/services.ts";
 import { backOfficeMessages } from "#shared/back-office-messages.ts";
+import { sessionMessages } from "#shared/messages.ts";
 import { notFoundAnswer } from "../../plugins/error-handler.ts";
 
 /**
@@ -14,6 +15,8 @@ export interface AdminRouteConfig {
   role?: StaffRole;
   recentPassword?: boolean;
   idleAllowed?: boolean;
+  /** Any signed-in account, role or not: only joining with an invitation's code (decision 039). */
+  anyAccount?: boolean;
 }
 
 declare module "fastify" {
@@ -26,11 +29,15 @@ declare module "fastify" {
 /** Runs first on every `/api/admin` route: anyone without a role gets the API's 404, as for an unknown path. */
 export function adminGuard(services: Pick<Services, "accounts" | "backOffice">) {
   return async function guard(request: FastifyRequest, reply: FastifyReply) {
+    const config = (request.routeOptions.config ?? {}) as AdminRouteConfig;
+    if (config.anyAccount) {
+      if (!request.user) throw new AppError("UNAUTHORIZED", sessionMessages.loginFirst);
+      return;
+    }
     const access = services.backOffice.access(
       request.user && request.session ? { user: request.user, backOffice: request.session.backOffice } : null,
     );
     if (access.kind === "none") return notFoundAnswer(request, reply);
-    const config = (request.routeOptions.config ?? {}) as AdminRouteConfig;
     if (access.kind === "idle" && !config.idleAllowed) throw new AppError("UNAUTHORIZED", backOfficeMessages.idleTimedOut);
     if (config.role === "owner" && access.role !== "owner") throw new AppError("FORBIDDEN", backOfficeMessages.ownerOnly);
     if (config.recentPassword && (access.kind !== "ok" || !access.passwordRecent)) {
