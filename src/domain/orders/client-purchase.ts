@@ -143,6 +143,8 @@ async function usedByAnOrder(deps: OrdersContext, paymentId: string): Promise<bo
 /** Nothing could be bought: captured money is refunded, an authorisation is left to lapse; the answer says which. */
 async function giveBack(deps: OrdersContext, payment: ProviderPayment, title: string, message?: string): Promise<AppError> {
   if (payment.status !== "captured") return conflict(message ?? clientPurchaseMessages.soldOutUncaptured(title));
+  // The same payment posted twice at once: the stock the other request took made this one fail; its order keeps it.
+  if (await usedByAnOrder(deps, payment.id)) return conflict(clientPurchaseMessages.paymentUsed);
   try {
     await deps.gateway.refund(payment.id, payment.amountPaise);
   } catch (error) {
