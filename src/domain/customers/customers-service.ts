@@ -358,7 +358,10 @@ export function createCustomersService(deps: CustomersDeps) {
       const addresses = new Map<string, Record<string, string>>();
       for (const order of orderRows) {
         const shipping = { name: order.name, address: order.address, pincode: order.pincode, phone: order.phoneNumber };
-        for (const address of [{ kind: "shipping", ...shipping }, { kind: "billing", ...order.billing }]) {
+        for (const address of [
+          { kind: "shipping", ...shipping },
+          { kind: "billing", ...order.billing },
+        ]) {
           addresses.set(JSON.stringify(address), address);
         }
       }
@@ -449,10 +452,11 @@ export function createCustomersService(deps: CustomersDeps) {
     },
 
     sendErasureCode: (userId: string) => accounts.sendErasureCode(userId),
-  };
-}
 
-/** Ids that do not name a customer answer the customer's 404 before any query. */
-export function isCustomerId(id: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+    /** Whether the person proves an erasure with a password, or (Google-only) an e-mailed code. */
+    async hasPassword(userId: string): Promise<boolean> {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+      return Boolean(row?.hash);
+    },
+  };
 }

@@ -44,7 +44,13 @@ export function createImageVariants({ originals, variants }: { originals: ImageS
     },
     /** A deleted original's copies at every width (a profile photo erased on request). */
     async forget(file: string): Promise<void> {
-      await Promise.all(IMAGE_WIDTHS.map((width) => variants(width).delete(file).catch(() => {})));
+      await Promise.all(
+        IMAGE_WIDTHS.map((width) =>
+          variants(width)
+            .delete(file)
+            .catch(() => {}),
+        ),
+      );
     },
     /** As `ImageStore.readUnlessEtag`. */
     async variantUnlessEtag(file: string, width: number, etag: string): Promise<StoredImage | "unchanged" | null> {
