@@ -59,9 +59,9 @@ export function createPasswordChanges(internals: AccountInternals) {
     /** The same answer whether the account exists or not. */
     async requestPasswordReset(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
-      await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
       const user = await findByEmail(email);
       refuseBlocked(user);
+      await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
       if (!user) return;
       const code = await codes.issue(user.id, "reset-password");
       await send(passwordResetEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));

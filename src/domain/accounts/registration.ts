@@ -59,9 +59,9 @@ export function createRegistration(internals: AccountInternals) {
     /** The same answer whatever the e-mail. */
     async resendCode(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
-      await internals.limitCodeSending(email, input.ip, policy.sendCodeIp, "resend");
       const user = await findByEmail(email);
       refuseBlocked(user);
+      await internals.limitCodeSending(email, input.ip, policy.sendCodeIp, "resend");
       if (!user || user.isVerified) return;
       const code = await codes.issue(user.id, "verify-email");
       await send(verificationEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));

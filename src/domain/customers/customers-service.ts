@@ -50,13 +50,16 @@ export type CustomersService = ReturnType<typeof createCustomersService>;
 const paid = sql.raw(PURCHASED_ORDER_STATUSES.map((status) => `'${status}'`).join(", "));
 
 /** Money kept from an account's paid orders: their amounts less the refunds already processed on them. */
-const lifetimePaise = (userId: SQL | typeof users.id) => sql<number>`(
+const lifetimePaise = (userId: SQL) => sql<number>`(
   coalesce((select sum(o.amount_paise) from ${orders} o where o.user_id = ${userId} and o.status in (${paid})), 0)
   - coalesce((select sum(r.amount_paise) from ${refunds} r join ${orders} o on o.id = r.order_id
       where o.user_id = ${userId} and o.status in (${paid}) and r.status = 'processed'), 0))::int`;
 
-const orderCount = (userId: SQL | typeof users.id) =>
+const orderCount = (userId: SQL) =>
   sql<number>`(select count(*) from ${orders} o where o.user_id = ${userId})::int`;
+
+// Qualified: a lone "id" inside the subqueries would be ambiguous (Drizzle leaves single-table columns bare).
+const userIdColumn = sql.raw(`"users"."id"`);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -150,8 +153,8 @@ export function createCustomersService(deps: CustomersDeps) {
           createdAt: users.createdAt,
           blockedAt: users.blockedAt,
           erasedAt: users.erasedAt,
-          orders: orderCount(users.id),
-          lifetimePaise: lifetimePaise(users.id),
+          orders: orderCount(userIdColumn),
+          lifetimePaise: lifetimePaise(userIdColumn),
         })
         .from(users)
         .where(and(...where))
