@@ -55,8 +55,7 @@ const lifetimePaise = (userId: SQL) => sql<number>`(
   - coalesce((select sum(r.amount_paise) from ${refunds} r join ${orders} o on o.id = r.order_id
       where o.user_id = ${userId} and o.status in (${paid}) and r.status = 'processed'), 0))::int`;
 
-const orderCount = (userId: SQL) =>
-  sql<number>`(select count(*) from ${orders} o where o.user_id = ${userId})::int`;
+const orderCount = (userId: SQL) => sql<number>`(select count(*) from ${orders} o where o.user_id = ${userId})::int`;
 
 // Qualified: a lone "id" inside the subqueries would be ambiguous (Drizzle leaves single-table columns bare).
 const userIdColumn = sql.raw(`"users"."id"`);
