@@ -7,6 +7,7 @@ import type { CatalogCsv } from "./catalog/catalog-csv.ts";
 import type { CatalogService } from "./catalog/catalog-service.ts";
 import type { CategoriesAdmin } from "./catalog/categories-admin.ts";
 import type { ProductAdmin } from "./catalog/product-admin.ts";
+import type { CustomersService } from "./customers/customers-service.ts";
 import type { IdempotencyService } from "./idempotency/idempotency-service.ts";
 import type { LocationsService } from "./locations/locations-service.ts";
 import type { CatalogPictures } from "./media/catalog-pictures.ts";
@@ -46,6 +47,8 @@ export interface Services {
   writeLimits: WriteLimits;
   /** My List. */
   wishlist: WishlistService;
+  /** The back office's customers, blocking, and a person's data export and erasure (decision 036). */
+  customers: CustomersService;
   orders: OrdersService;
   idempotency: IdempotencyService;
 }

@@ -12,6 +12,7 @@ import { createCatalogCsv } from "#domain/catalog/catalog-csv.ts";
 import { createCatalogService } from "#domain/catalog/catalog-service.ts";
 import { createCategoriesAdmin } from "#domain/catalog/categories-admin.ts";
 import { createProductAdmin } from "#domain/catalog/product-admin.ts";
+import { createCustomersService } from "#domain/customers/customers-service.ts";
 import { housekeeping } from "#domain/housekeeping.ts";
 import { createIdempotencyService, type IdempotencyService } from "#domain/idempotency/idempotency-service.ts";
 import { createLocationsService } from "#domain/locations/locations-service.ts";
@@ -224,6 +225,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       audit: backOffice.audit,
       pictures: catalogPictures,
     });
+    const wishlist = createWishlistService({ db: database.db, limiter: rateLimiter });
+    const imageVariants = createImageVariants({ originals: imageStores.originals, variants: imageStores.variants });
     const services: Services = {
       catalog,
       productAdmin,
@@ -247,10 +250,22 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       cart,
       locations: createLocationsService(),
       uploads,
-      imageVariants: createImageVariants({ originals: imageStores.originals, variants: imageStores.variants }),
+      imageVariants,
       rateLimiter,
       writeLimits: createWriteLimits(rateLimiter),
-      wishlist: createWishlistService({ db: database.db, limiter: rateLimiter }),
+      wishlist,
+      // Customers (issue 34, item 3): each context's part of a block or an erasure in one transaction (decision 036).
+      customers: createCustomersService({
+        db: database.db,
+        now,
+        accounts,
+        audit: backOffice.audit,
+        cart,
+        wishlist,
+        uploads,
+        imageVariants,
+        changes: catalogChanges,
+      }),
       orders,
       idempotency,
     };

@@ -42,6 +42,8 @@ export default [
     route("import/:id", "routes/admin/import-job.tsx"),
     route("export", "routes/admin/export.tsx"),
     route("pictures", "routes/admin/pictures.tsx"),
+    route("customers", "routes/admin/customers.tsx"),
+    route("customers/:id", "routes/admin/customer.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import { createProfile } from "./profile.ts";
 import { createRegistration } from "./registration.ts";
 import { createSignIn } from "./sign-in.ts";
 import { createStaffAccess } from "./staff-access.ts";
+import { createStanding } from "./standing.ts";
 import type { AccountsDeps } from "./types.ts";
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -21,6 +22,7 @@ export function createAccountsService(deps: AccountsDeps) {
     ...createProfile(internals),
     ...createGoogleSignIn(internals),
     ...createStaffAccess(internals),
+    ...createStanding(internals),
 
     /** Housekeeping: expired sessions, codes and reset grants, as rows deleted. */
     async prune(before: Date): Promise<number> {

@@ -58,3 +58,19 @@ export function staffInviteEmail(input: { to: string; role: string; code: string
     preview: `invitation code ${input.code}`,
   } satisfies MailMessage;
 }
+
+/** The code a Google-only shopper types to erase their account (decision 036). */
+export function eraseAccountEmail(input: { to: string; name: string; code: string; minutes: number }): MailMessage {
+  const title = "Erase your account";
+  const lines = [
+    `Hello ${input.name},`,
+    `Enter this code to erase your account and its personal data for good. It works for about ${input.minutes} minutes.`,
+  ];
+  return {
+    to: input.to,
+    subject: `Your Storefront code to erase your account: ${input.code}`,
+    text: `${lines.join("\n\n")}\n\n    ${input.code}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.\n`,
+    html: layout(title, lines, input.code),
+    preview: `code ${input.code}`,
+  };
+}

@@ -5,6 +5,7 @@ import { users } from "#db/schema/accounts.ts";
 import { accountErrors, accountMessages } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { type AccountInternals, normalizeEmail } from "./internals.ts";
+import { refuseBlocked } from "./standing.ts";
 import type { Requester, SignedIn } from "./types.ts";
 
 export function createGoogleSignIn(internals: AccountInternals) {
@@ -25,8 +26,10 @@ export function createGoogleSignIn(internals: AccountInternals) {
       return withTransaction(db, async (tx) => {
         const at = now();
         const [bySubject] = await tx.select().from(users).where(eq(users.googleSub, verified.subject));
+        refuseBlocked(bySubject);
         if (bySubject) return startSession(bySubject, input, tx);
         const existing = await findByEmail(email, tx);
+        refuseBlocked(existing);
         if (existing) {
           const [linked] = await tx
             .update(users)

@@ -10,6 +10,7 @@ import { passwordResetEmail } from "./emails.ts";
 import { type AccountInternals, normalizeEmail } from "./internals.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { hashToken, randomToken } from "./secrets.ts";
+import { refuseBlocked } from "./standing.ts";
 import type { Requester } from "./types.ts";
 
 const RESET_GRANT_TTL_MS = 15 * 60 * 1000;
@@ -58,8 +59,9 @@ export function createPasswordChanges(internals: AccountInternals) {
     /** The same answer whether the account exists or not. */
     async requestPasswordReset(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
-      await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
       const user = await findByEmail(email);
+      refuseBlocked(user);
+      await internals.limitCodeSending(email, input.ip, policy.forgotIp, "forgot");
       if (!user) return;
       const code = await codes.issue(user.id, "reset-password");
       await send(passwordResetEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
@@ -114,6 +116,7 @@ export function createPasswordChanges(internals: AccountInternals) {
         if (!user || (input.email !== undefined && normalizeEmail(input.email) !== user.email)) {
           throw new AppError("FORBIDDEN", accountErrors.resetExpired);
         }
+        refuseBlocked(user);
         await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
         await sessionStore.revokeAllOfUser(user.id, tx);
         await codes.revokeAll(user.id, tx, ["reset-password"]);

@@ -8,6 +8,7 @@ import { verificationEmail } from "./emails.ts";
 import { type AccountInternals, normalizeEmail } from "./internals.ts";
 import { issueResetGrant, resetRequesterHash } from "./password-changes.ts";
 import { hashPassword } from "./passwords.ts";
+import { refuseBlocked } from "./standing.ts";
 import type { Requester } from "./types.ts";
 
 /** Sign-up, a new verification code, and checking an e-mailed code (decision 008). */
@@ -24,6 +25,7 @@ export function createRegistration(internals: AccountInternals) {
       await limiter.consume(`signup:ip:${input.ip}`, policy.signupIp);
       internals.assertPolicy(input.password);
       const existing = await findByEmail(email);
+      refuseBlocked(existing);
       if (existing?.isVerified) throw new AppError("CONFLICT", accountErrors.emailTaken);
       await limiter.consume(sendCodeKey(email), policy.sendCodeAccount);
       const passwordHash = await hashPassword(input.password);
@@ -57,8 +59,9 @@ export function createRegistration(internals: AccountInternals) {
     /** The same answer whatever the e-mail. */
     async resendCode(input: { email: string } & Requester): Promise<void> {
       const email = normalizeEmail(input.email);
-      await internals.limitCodeSending(email, input.ip, policy.sendCodeIp, "resend");
       const user = await findByEmail(email);
+      refuseBlocked(user);
+      await internals.limitCodeSending(email, input.ip, policy.sendCodeIp, "resend");
       if (!user || user.isVerified) return;
       const code = await codes.issue(user.id, "verify-email");
       await send(verificationEmail({ to: user.email, name: user.name, code, ttlSeconds: limits.otpTtlSeconds }));
@@ -74,6 +77,7 @@ export function createRegistration(internals: AccountInternals) {
       await limiter.consume(`verify:ip:${input.ip}`, policy.verifyIp);
       await limiter.consume(`verify:account:${email}`, policy.verifyAccount);
       const user = await findByEmail(email);
+      refuseBlocked(user);
       if (!user || (input.userId !== undefined && input.userId !== user.id)) {
         throw new AppError("BAD_REQUEST", accountErrors.wrongCode);
       }

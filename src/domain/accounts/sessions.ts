@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { sessions, users } from "#db/schema/accounts.ts";
@@ -17,7 +17,14 @@ export function createSessionStore({ db, now, ttlDays }: { db: Db; now: () => Da
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("at"))))
+    // A blocked account's sessions are deleted when it is blocked; this keeps one made in a race from working.
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("at")),
+        isNull(users.blockedAt),
+      ),
+    )
     .prepare("accounts_live_session");
   return {
     async create(input: { userId: string; ip: string; userAgent: string; passwordGiven?: boolean }, tx: DbExecutor = db) {

@@ -2,6 +2,7 @@ import { accountErrors } from "#shared/messages.ts";
 import { AppError } from "../errors.ts";
 import { type AccountInternals, normalizeEmail, toAccount } from "./internals.ts";
 import { verifyPassword } from "./passwords.ts";
+import { refuseBlocked } from "./standing.ts";
 import type { Authenticated, Requester, SignedIn } from "./types.ts";
 
 /** Password sign-in, the session behind a token, and signing out. */
@@ -15,6 +16,7 @@ export function createSignIn(internals: AccountInternals) {
       await limiter.consume(`signin:ip:${input.ip}`, policy.signinIp);
       await limiter.consume(`signin:account:${email}`, policy.signinAccount);
       const user = await findByEmail(email);
+      refuseBlocked(user);
       const valid = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !valid) throw new AppError("UNAUTHORIZED", accountErrors.badCredentials);
       await limiter.reset(`signin:account:${email}`);

@@ -170,6 +170,11 @@ export function createCartService({ db, limiter }: CartDeps) {
         .where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))));
     },
 
+    /** The account's cart itself; its lines go with it (cascade). For an account erased on request. */
+    async forget(tx: DbExecutor, userId: string): Promise<void> {
+      await tx.delete(carts).where(eq(carts.userId, userId));
+    },
+
     /** In the paying transaction: lines added while the shopper was paying stay. */
     async removeOrdered(tx: DbExecutor, userId: string, lines: readonly (CartLineOptions & { productId: string | null })[]) {
       const bought = lines.filter((line) => line.productId !== null);

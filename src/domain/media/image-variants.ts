@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { ImageAlreadyStoredError, type ImageStore, readAll, type StoredImage } from "./ports.ts";
 
 /**
@@ -40,6 +41,16 @@ export function createImageVariants({ originals, variants }: { originals: ImageS
     /** `file` must already be a checked stored name. */
     async variant(file: string, width: number): Promise<StoredImage | null> {
       return (await variants(width).read(file)) ?? made(file, width);
+    },
+    /** A deleted original's copies at every width (a profile photo erased on request). */
+    async forget(file: string): Promise<void> {
+      await Promise.all(
+        IMAGE_WIDTHS.map((width) =>
+          variants(width)
+            .delete(file)
+            .catch(() => {}),
+        ),
+      );
     },
     /** As `ImageStore.readUnlessEtag`. */
     async variantUnlessEtag(file: string, width: number, etag: string): Promise<StoredImage | "unchanged" | null> {

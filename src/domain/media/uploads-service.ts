@@ -132,6 +132,17 @@ export function createUploadsService(deps: UploadsDeps) {
         .orderBy(uploads.createdAt, uploads.id);
     },
 
+    /** Every photo row of an account, in the caller's transaction; its files go with `deleteFiles` after commit. */
+    async forgetUser(tx: DbExecutor, userId: string): Promise<string[]> {
+      const deleted = await tx.delete(uploads).where(eq(uploads.userId, userId)).returning({ fileName: uploads.fileName });
+      return deleted.map((row) => row.fileName);
+    },
+
+    /** A file already gone is fine: its row is gone too. */
+    async deleteFiles(fileNames: readonly string[]): Promise<void> {
+      await Promise.all([...new Set(fileNames)].map((name) => store.delete(name).catch(() => {})));
+    },
+
     /** Rows, then files. */
     async deletePending(userId: string): Promise<number> {
       await consumeWrite(deps.limiter, "photoDelete", { account: userId });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { wishlistItems } from "#db/schema/wishlist.ts";
 import { catalogMessages, myListFull, wishlistMessages } from "#shared/messages.ts";
@@ -112,6 +112,11 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
         .where(and(ofUser(userId), eq(wishlistItems.productId, productId)))
         .returning({ id: wishlistItems.id });
       return removed.length > 0;
+    },
+
+    /** The whole list, in the caller's transaction (an account erased on request). */
+    async removeAll(tx: DbExecutor, userId: string): Promise<void> {
+      await tx.delete(wishlistItems).where(ofUser(userId));
     },
   };
 }

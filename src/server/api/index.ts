@@ -6,6 +6,7 @@ import { notFoundAnswer } from "../plugins/error-handler.ts";
 import { privateAnswers } from "../plugins/private-answers.ts";
 import { applyStaticSecurityHeaders } from "../plugins/static-security-headers.ts";
 import type { ResponseCache } from "../response-cache/response-cache.ts";
+import { accountDataApi } from "./account-data.ts";
 import { adminApi } from "./admin/index.ts";
 import { cartApi } from "./cart.ts";
 import { catalogApi } from "./catalog.ts";
@@ -46,6 +47,7 @@ export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(searchApi, { services, cache: options.catalogCache, publicUrl: options.publicUrl });
   await app.register(userApi, { services, cookies: options.cookies, publicUrl: options.publicUrl });
   await app.register(userProfileApi, { services, publicUrl: options.publicUrl });
+  await app.register(accountDataApi, { services, cookies: options.cookies });
   await app.register(uploadsApi, { services, publicUrl: options.publicUrl, uploadMaxBytes: options.uploadMaxBytes });
   await app.register(locationsApi);
   await app.register(myListApi, { services, publicUrl: options.publicUrl });

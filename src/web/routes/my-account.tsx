@@ -3,16 +3,21 @@ import { useActionData, useNavigation } from "react-router";
 import { authRequestContext, servicesContext, settingsContext } from "#app-context";
 import { imageUrl } from "#shared/images.ts";
 import { accountMessages, photoTooLarge } from "#shared/messages/account.ts";
+import { accountDataMessages } from "#shared/messages/account-data.ts";
 import { changePasswordForm, profileForm } from "#shared/schemas/accounts.ts";
+import { selfEraseForm } from "#shared/schemas/back-office-customers.ts";
+import { DataForm } from "../components/account/data-form.tsx";
 import { PasswordForm } from "../components/account/password-form.tsx";
 import { ProfileForm } from "../components/account/profile-form.tsx";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs.tsx";
 import { showSuccess } from "../components/ui/toast.ts";
-import { attempt, failure, firstIssue, readForm, text, withRetryAfter } from "../lib/actions.server.ts";
+import { attempt, failure, firstIssue, readForm, redirectWithCookies, text, withRetryAfter } from "../lib/actions.server.ts";
 import { requireShopper } from "../lib/auth.server.ts";
 import type { Route } from "./+types/my-account.ts";
 
-type AccountTab = "profile" | "password";
+type AccountTab = "profile" | "password" | "data";
+
+const tabOf = (value: string | null | undefined): AccountTab => (value === "password" || value === "data" ? value : "profile");
 
 /** A refused save keeps its Retry-After (policies of src/domain/rate-limit). */
 export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
@@ -21,8 +26,12 @@ export const headers: Route.HeadersFunction = (args) => withRetryAfter(args);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireShopper({ request, context });
   const url = new URL(request.url);
-  const profile = await context.get(servicesContext).accounts.getProfile(user.id);
-  const tab: AccountTab = url.searchParams.get("tab") === "password" ? "password" : "profile";
+  const services = context.get(servicesContext);
+  const [profile, hasPassword] = await Promise.all([
+    services.accounts.getProfile(user.id),
+    services.customers.hasPassword(user.id),
+  ]);
+  const tab = tabOf(url.searchParams.get("tab"));
   // Never cached: every page rendered for a signed-in shopper is `private, no-store` (src/server/plugins/private-answers.ts).
   return {
     tab,
@@ -32,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: profile.phone,
       image: profile.images[0] ? imageUrl(profile.images[0]) : null,
     },
+    hasPassword,
   };
 }
 
@@ -46,7 +56,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form) {
     return failure(photoTooLarge(uploadMaxBytes), 413, { intent: "profile" as AccountTab });
   }
-  const intent: AccountTab = text(form, "intent") === "password" ? "password" : "profile";
+  const posted = text(form, "intent");
+  const intent = tabOf(posted === "erase" || posted === "erase-code" ? "data" : posted);
+
+  // A shopper's own data (DPDP): a code for a Google-only account, then the erasure itself, which signs out.
+  if (posted === "erase-code") {
+    const result = await attempt(
+      () => services.customers.sendErasureCode(user.id),
+      () => ({ intent }),
+    );
+    if (!result.ok) return result.response;
+    return { ok: true as const, intent, message: accountDataMessages.eraseCodeSent(result.value.email) };
+  }
+  if (posted === "erase") {
+    const parsed = selfEraseForm.safeParse({
+      confirm: text(form, "confirm"),
+      password: form.get("password") ?? undefined,
+      code: text(form, "code"),
+    });
+    if (!parsed.success) return failure(firstIssue(parsed.error), 400, { intent });
+    const result = await attempt(
+      () => services.customers.eraseSelf(user.id, parsed.data),
+      () => ({ intent }),
+    );
+    if (!result.ok) return result.response;
+    return redirectWithCookies("/", [auth.cookies.clearSession(), auth.cookies.flash(accountDataMessages.erased)]);
+  }
 
   if (intent === "password") {
     const parsed = changePasswordForm.safeParse({
@@ -109,6 +144,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             [
               ["profile", "Edit Profile"],
               ["password", "Change Password"],
+              ["data", "My Data"],
             ] as const
           ).map(([value, label]) => (
             <Tab
@@ -128,6 +164,10 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
             ·{" "}
             <a className="font-semibold text-brand-dark underline" href="?tab=password">
               Change Password
+            </a>{" "}
+            ·{" "}
+            <a className="font-semibold text-brand-dark underline" href="?tab=data">
+              My Data
             </a>
           </p>
         </noscript>
@@ -136,6 +176,9 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         </TabPanel>
         <TabPanel value="password" className="p-6">
           <PasswordForm busy={busy} {...resultFor("password")} />
+        </TabPanel>
+        <TabPanel value="data" className="p-6">
+          <DataForm hasPassword={loaderData.hasPassword} busy={busy} {...resultFor("data")} />
         </TabPanel>
       </Tabs>
     </main>

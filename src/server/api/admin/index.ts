@@ -7,6 +7,7 @@ import { bannersAdminApi } from "./banners.ts";
 import { bulkAdminApi } from "./bulk.ts";
 import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
+import { customersAdminApi } from "./customers.ts";
 import { adminGuard, staffOf } from "./guard.ts";
 import { productsAdminApi } from "./products.ts";
 import { staffAdminApi } from "./staff.ts";
@@ -53,6 +54,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(catalogCsvAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(staffAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(customersAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",
