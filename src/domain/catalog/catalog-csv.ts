@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify as stringifySync } from "csv-stringify/sync";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
