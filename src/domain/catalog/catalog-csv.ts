@@ -3,7 +3,7 @@
 // One factory: export, import and the import's jobs share the category index and the product admin's checks.
 import { Readable } from "node:stream";
 import { parse } from "csv-parse";
-import { stringify as stringifySync } from "csv-stringify/sync";
+import { stringify } from "csv-stringify";
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
@@ -199,37 +199,32 @@ export function createCatalogCsv(deps: {
     return index;
   }
 
-  /**
-   * Every product matching the list's filter as CSV text, a page of PAGE rows at a time by id: memory stays flat at
-   * any size. The next page is asked for while this one is written.
-   */
-  async function* exportPages(filter: ProductFilter): AsyncGenerator<string> {
+  /** Every product matching the list's filter, a page of PAGE rows at a time by id: memory stays flat at any size. */
+  async function* exportRecords(filter: ProductFilter): AsyncGenerator<string[]> {
     const where = await productAdmin.filterCondition(filter);
-    const page = (after: string | null) =>
-      db
+    let after: string | null = null;
+    for (;;) {
+      const conditions: (SQL | undefined)[] = [where, after === null ? undefined : gt(products.id, after)];
+      const rows = (await db
         .select(exportColumns)
         .from(products)
         .innerJoin(categories, eq(categories.id, products.catId))
         .leftJoin(subCategories, eq(subCategories.id, products.subCatId))
-        .where(and(where, after === null ? undefined : gt(products.id, after)))
+        .where(and(...conditions))
         .orderBy(asc(products.id))
-        .limit(PAGE) as Promise<ExportRow[]>;
-    yield stringifySync([], { header: true, columns: [...CSV_COLUMNS], bom: true });
-    let rows = await page(null);
-    for (;;) {
-      const last = rows.length === PAGE ? (rows.at(-1)?.id ?? null) : null;
-      const next = last === null ? undefined : page(last);
-      // A failed read-ahead surfaces when awaited below; until then it must not count as unhandled.
-      next?.catch(() => {});
-      yield stringifySync(rows.map(exportRecord));
-      if (!next) return;
-      rows = await next;
+        .limit(PAGE)) as ExportRow[];
+      for (const row of rows) yield exportRecord(row);
+      if (rows.length < PAGE) return;
+      after = rows.at(-1)?.id ?? null;
     }
   }
 
   /** The CSV, header first, as a byte stream that reads the next page only when the reader wants more. */
   function exportCsv(filter: ProductFilter): Readable {
-    return Readable.from(exportPages(filter), { objectMode: false });
+    const records = Readable.from(exportRecords(filter));
+    const writer = stringify({ header: true, columns: [...CSV_COLUMNS], bom: true });
+    records.on("error", (error) => writer.destroy(error));
+    return records.pipe(writer);
   }
 
   /**
