@@ -151,7 +151,7 @@ const summary = checkouts.map((checkout) => {
     subject: checkout.subject,
     rows: list[0]?.rows ?? 0,
     medianSeconds: median(list.map((run) => run.seconds)),
-    medianRssGrowthMb: median(list.map((run) => run.rssGrowthMb)),
+    medianRssGrowthMb: Math.round(median(list.map((run) => run.rssGrowthMb)) * 10) / 10,
     runs: list,
   };
 });
