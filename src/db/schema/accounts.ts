@@ -36,6 +36,7 @@ export const users = pgTable(
     // The back office's customer list, newest first, and its search by name.
     index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_phone_idx").on(t.phone).where(sql`${t.phone} <> ''`),
   ],
 );
 

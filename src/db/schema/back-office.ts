@@ -78,5 +78,11 @@ export const staffInvites = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("staff_invites_email_idx").on(t.email, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index("staff_invites_email_idx").on(t.email, t.createdAt.desc().nullsFirst()),
+    // The owner's list of invitations still waiting.
+    index("staff_invites_pending_idx")
+      .on(t.createdAt.desc().nullsFirst())
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );

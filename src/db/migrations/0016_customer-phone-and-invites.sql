@@ -1,0 +1,2 @@
+CREATE INDEX "users_phone_idx" ON "users" USING btree ("phone") WHERE "users"."phone" <> '';--> statement-breakpoint
+CREATE INDEX "staff_invites_pending_idx" ON "staff_invites" USING btree ("created_at" DESC NULLS FIRST) WHERE "staff_invites"."accepted_at" is null and "staff_invites"."revoked_at" is null;
