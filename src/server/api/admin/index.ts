@@ -8,7 +8,9 @@ import { bulkAdminApi } from "./bulk.ts";
 import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
+import { invoicesAdminApi } from "./invoices.ts";
 import { productsAdminApi } from "./products.ts";
+import { settingsAdminApi } from "./settings.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -51,6 +53,8 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(catalogCsvAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(settingsAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(invoicesAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",
