@@ -97,7 +97,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             label="GSTIN (optional)"
             defaultValue={settings.gstin}
             error={errors.gstin}
-            hint="15 characters, e.g. 29ABCDE1234F1Z5; leave empty if the shop is not registered for GST."
+            hint="15 characters, e.g. 29ABCDE1234F1ZW; leave empty if the shop is not registered for GST."
             maxLength={20}
           />
           <TextField
