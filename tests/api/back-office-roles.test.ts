@@ -21,7 +21,14 @@ afterAll(async () => {
 });
 
 /** The owner's alone: staff get a 403 with ownerOnly. */
-const OWNER_ONLY = new Set(["/admin/audit", "/admin/staff", "/api/admin/staff", "/api/admin/audit"]);
+const OWNER_ONLY = new Set([
+  "/admin/audit",
+  "/admin/staff",
+  "/api/admin/staff",
+  "/api/admin/audit",
+  "/admin/settings",
+  "/api/admin/settings",
+]);
 /** Answers for everyone as for an unknown page until its one-time token is right (tests/api/back-office-claim.test.ts). */
 const TOKEN_PAGES = new Set(["/admin/claim/:token"]);
 

@@ -52,7 +52,12 @@ async function paidOrder({
   state = "Karnataka",
   quantity = 2,
   rate = 1800,
-}: { shopper?: { id: string; token: string }; state?: string; quantity?: number; rate?: number } = {}) {
+}: {
+  shopper?: { id: string; token: string };
+  state?: string;
+  quantity?: number;
+  rate?: number;
+} = {}) {
   const buyer = shopper ?? (await kit.shopper());
   const product = await createTestProduct(app.db, { pricePaise: 129_950, countInStock: 50, taxRateBasisPoints: rate });
   expect((await kit.addToCart(buyer.token, product.id, quantity)).status).toBe(201);
@@ -104,7 +109,11 @@ describe("shop settings", () => {
     expect((await app.services.shopSettings.get()).shopName).toBe("");
 
     expect((await put({ gstin: "" })).status).toBe(200);
-    const saved = await put({ gstin: " 29aapfu0939f1zr ", address: "14 Residency Road \r\n\r\n Bengaluru 560025 ", reason: "GST" });
+    const saved = await put({
+      gstin: " 29aapfu0939f1zr ",
+      address: "14 Residency Road \r\n\r\n Bengaluru 560025 ",
+      reason: "GST",
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...SETTINGS, gstin: GSTIN });
     expect((await api(owner, "GET", "/settings")).body).toMatchObject(SETTINGS);
@@ -137,9 +146,26 @@ describe("tax invoices", () => {
     // 2 × Rs 1,299.50 = Rs 2,599 at 18 %: 259,900 × 18 / 118 = 39,645.76... paise → 39,646.
     expect(first.body).toMatchObject({
       withinState: true,
-      seller: { shopName: "Kaveri Crafts", gstin: GSTIN, stateCode: "29", addressLines: ["14 Residency Road", "Bengaluru 560025"] },
+      seller: {
+        shopName: "Kaveri Crafts",
+        gstin: GSTIN,
+        stateCode: "29",
+        addressLines: ["14 Residency Road", "Bengaluru 560025"],
+      },
       placeOfSupply: "Karnataka (29)",
-      lines: [{ quantity: 2, unitPrice: 1299.5, amount: 2599, ratePercent: 18, taxable: 2202.54, tax: 396.46, cgst: 198.23, sgst: 198.23, igst: 0 }],
+      lines: [
+        {
+          quantity: 2,
+          unitPrice: 1299.5,
+          amount: 2599,
+          ratePercent: 18,
+          taxable: 2202.54,
+          tax: 396.46,
+          cgst: 198.23,
+          sgst: 198.23,
+          igst: 0,
+        },
+      ],
       totals: { amount: 2599, taxable: 2202.54, tax: 396.46, cgst: 198.23, sgst: 198.23, igst: 0 },
       amountInWords: "Rupees Two Thousand Five Hundred Ninety Nine Only",
     });
@@ -232,7 +258,12 @@ describe("tax invoices", () => {
 
   it("starts a new sequence on 1 April, India time", async () => {
     const at = (iso: string) =>
-      createInvoices({ db: app.db, now: () => new Date(iso), settings: app.services.shopSettings, audit: app.services.backOffice.audit });
+      createInvoices({
+        db: app.db,
+        now: () => new Date(iso),
+        settings: app.services.shopSettings,
+        audit: app.services.backOffice.audit,
+      });
     const printer = { id: staff.user.id, email: staff.user.email };
     const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, () => paidOrder({ quantity: 1 })));
     if (!a || !b || !c || !d) throw new Error("four orders");
@@ -249,7 +280,14 @@ describe("tax invoices", () => {
     expect(invoice.status).toBe(200);
     expect(invoice.headers["cache-control"]).toContain("no-store");
     const [row] = await app.db.select({ number: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId));
-    for (const text of [row?.number ?? "?", `GSTIN: ${GSTIN}`, "CGST", "SGST", "198.23", "Rupees Two Thousand Five Hundred Ninety Nine Only"]) {
+    for (const text of [
+      row?.number ?? "?",
+      `GSTIN: ${GSTIN}`,
+      "CGST",
+      "SGST",
+      "198.23",
+      "Rupees Two Thousand Five Hundred Ninety Nine Only",
+    ]) {
       expect(invoice.html).toContain(text);
     }
     const slip = await requestPage(app, "GET", `/admin/orders/${orderId}/packing-slip`, { sid: staff.sid });
