@@ -44,7 +44,7 @@ export interface Buyer {
 
 export interface InvoiceLine extends TaxedLine {
   title: string;
-  /** The chosen options: "8GB · XL · 1kg". */
+  /** The chosen options: "RAM 8GB · Size XL". */
   options: string;
   quantity: number;
   unitPricePaise: number;
@@ -79,7 +79,14 @@ export interface PackingSlip {
 
 export type InvoicesService = ReturnType<typeof createInvoices>;
 
-const optionsOf = (line: OrderLine) => [line.productRam, line.size, line.productWeight].filter(Boolean).join(" · ");
+const optionsOf = (line: OrderLine) =>
+  [
+    line.productRam && `RAM ${line.productRam}`,
+    line.size && `Size ${line.size}`,
+    line.productWeight && `Weight ${line.productWeight}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 
 function buyerOf(order: Order): Buyer {
   const b = order.billing;

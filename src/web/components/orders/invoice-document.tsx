@@ -178,19 +178,19 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
           </tbody>
         </table>
       </Lines>
-      <dl className="ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+      <dl className="ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-y-1">
         <dt>Taxable value</dt>
-        <dd className={num}>₹{amount(totals.taxablePaise)}</dd>
+        <dd className={`${num} pl-4`}>₹{amount(totals.taxablePaise)}</dd>
         {taxColumns.map((column) => (
           <div key={column} className="contents">
             <dt>{column}</dt>
-            <dd className={num}>₹{amount(taxOf(totals, column))}</dd>
+            <dd className={`${num} pl-4`}>₹{amount(taxOf(totals, column))}</dd>
           </div>
         ))}
         <dt>Total GST</dt>
-        <dd className={num}>₹{amount(totals.taxPaise)}</dd>
+        <dd className={`${num} pl-4`}>₹{amount(totals.taxPaise)}</dd>
         <dt className="border-t border-gray-800 pt-1 font-bold">Total (incl. GST)</dt>
-        <dd className={`${num} border-t border-gray-800 pt-1 font-bold`}>₹{amount(totals.amountPaise)}</dd>
+        <dd className={`${num} border-t pl-4 border-gray-800 pt-1 font-bold`}>₹{amount(totals.amountPaise)}</dd>
       </dl>
       <p className="mt-4">
         <span className="font-semibold">Amount in words: </span>
