@@ -1,5 +1,6 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { BackOfficeService } from "./back-office/back-office-service.ts";
+import type { ShopSettingsService } from "./back-office/shop-settings.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { BannersAdmin } from "./catalog/banners-admin.ts";
 import type { BulkEdit } from "./catalog/bulk-edit.ts";
@@ -13,6 +14,7 @@ import type { LocationsService } from "./locations/locations-service.ts";
 import type { CatalogPictures } from "./media/catalog-pictures.ts";
 import type { ImageVariants } from "./media/image-variants.ts";
 import type { UploadsService } from "./media/uploads-service.ts";
+import type { InvoicesService } from "./orders/invoices.ts";
 import type { OrdersService } from "./orders/orders-service.ts";
 import type { WriteLimits } from "./rate-limit/policies.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
@@ -37,6 +39,8 @@ export interface Services {
   accounts: AccountsService;
   /** Staff, roles, the back-office clock, the audit trail (decision 031). */
   backOffice: BackOfficeService;
+  /** The shop's name, address, state, GSTIN and thresholds (one row, the owner's). */
+  shopSettings: ShopSettingsService;
   cart: CartService;
   locations: LocationsService;
   uploads: UploadsService;
@@ -50,5 +54,7 @@ export interface Services {
   /** The back office's customers, blocking, and a person's data export and erasure (decision 036). */
   customers: CustomersService;
   orders: OrdersService;
+  /** Tax invoices (numbered when first printed) and packing slips (issue 34, item 2). */
+  invoices: InvoicesService;
   idempotency: IdempotencyService;
 }

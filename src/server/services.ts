@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
+import { createShopSettings } from "#domain/back-office/shop-settings.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
 import { createBulkEdit } from "#domain/catalog/bulk-edit.ts";
@@ -19,6 +20,7 @@ import { createLocationsService } from "#domain/locations/locations-service.ts";
 import { createCatalogPictures } from "#domain/media/catalog-pictures.ts";
 import { createImageVariants } from "#domain/media/image-variants.ts";
 import { createUploadsService } from "#domain/media/uploads-service.ts";
+import { createInvoices } from "#domain/orders/invoices.ts";
 import { createOrdersService, type OrdersService } from "#domain/orders/orders-service.ts";
 import type { PaymentGateway } from "#domain/orders/ports.ts";
 import type { CatalogChanges } from "#domain/ports.ts";
@@ -227,6 +229,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     });
     const wishlist = createWishlistService({ db: database.db, limiter: rateLimiter });
     const imageVariants = createImageVariants({ originals: imageStores.originals, variants: imageStores.variants });
+    const shopSettings = createShopSettings({ db: database.db, now, audit: backOffice.audit });
     const services: Services = {
       catalog,
       productAdmin,
@@ -267,6 +270,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
         changes: catalogChanges,
       }),
       orders,
+      shopSettings,
+      invoices: createInvoices({ db: database.db, now, settings: shopSettings, audit: backOffice.audit }),
       idempotency,
     };
     startReconciliation(orders, idempotency, config.PAYMENT_RECONCILE_SECONDS, log, closers);

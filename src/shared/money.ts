@@ -32,3 +32,10 @@ export function formatRupees(paise: number): string {
 export function formatInr(paise: number): string {
   return inrCurrency.format(paiseToRupees(paise));
 }
+
+const invoiceAmount = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '1,29,999.50': an invoice's amounts, always with paise. */
+export function formatInvoiceAmount(paise: number): string {
+  return invoiceAmount.format(paiseToRupees(paise));
+}

@@ -13,6 +13,7 @@ export default [
   route("checkout/pay/:orderId", "routes/checkout-pay.tsx"),
   route("checkout/done/:orderId", "routes/checkout-done.tsx"),
   route("orders", "routes/orders.tsx"),
+  route("orders/:id/invoice", "routes/order-invoice.tsx"),
   route("search", "routes/search.tsx"),
   route("signIn", "routes/sign-in.tsx"),
   route("signUp", "routes/sign-up.tsx"),
@@ -44,6 +45,9 @@ export default [
     route("pictures", "routes/admin/pictures.tsx"),
     route("customers", "routes/admin/customers.tsx"),
     route("customers/:id", "routes/admin/customer.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("orders/:id/invoice", "routes/admin/order-invoice.tsx"),
+    route("orders/:id/packing-slip", "routes/admin/order-packing-slip.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,6 +31,8 @@ const OWNER_ONLY = new Set([
   "/api/admin/staff/invites/:id/resend",
   "/api/admin/customers/:id/export",
   "/api/admin/customers/:id/erase",
+  "/admin/settings",
+  "/api/admin/settings",
 ]);
 /**
  * Joining with an invitation's code (decision 039) is the one place an account without a role may reach: the page

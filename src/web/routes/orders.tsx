@@ -24,9 +24,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const page = Number.isSafeInteger(asked) && asked >= 1 ? asked : 1;
-  const found = await context.get(servicesContext).orders.list(user.id, { page, perPage: PER_PAGE });
+  const { orders, invoices } = context.get(servicesContext);
+  const found = await orders.list(user.id, { page, perPage: PER_PAGE });
   return data(
-    { orders: found.orders.map(toOrderRow), page: found.page, totalPages: found.totalPages, total: found.total },
+    {
+      orders: found.orders.map((order) => ({ ...toOrderRow(order), invoice: invoices.holdsInvoice(order) })),
+      page: found.page,
+      totalPages: found.totalPages,
+      total: found.total,
+    },
     { headers: PRIVATE },
   );
 }
@@ -114,7 +120,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function OrderRow({ order, search }: { order: OrderRowData; search: URLSearchParams }) {
+function OrderRow({ order, search }: { order: OrderRowData & { invoice: boolean }; search: URLSearchParams }) {
   const view = new URLSearchParams(search);
   view.set("view", order.id);
   return (
@@ -140,6 +146,15 @@ function OrderRow({ order, search }: { order: OrderRowData; search: URLSearchPar
       <td className={`${cell} font-mono text-xs break-all`}>{order.userId}</td>
       <td className={cell}>
         <OrderStatusBadge status={order.status} />
+        {order.invoice && (
+          <a
+            href={`/orders/${order.id}/invoice`}
+            className="mt-1 block font-semibold whitespace-nowrap text-brand-dark underline"
+            aria-label={`Print invoice of order ${order.id}`}
+          >
+            Print invoice
+          </a>
+        )}
       </td>
       <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
     </tr>

@@ -9,8 +9,10 @@ import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { customersAdminApi } from "./customers.ts";
 import { adminGuard, staffOf } from "./guard.ts";
+import { invoicesAdminApi } from "./invoices.ts";
 import { productsAdminApi } from "./products.ts";
 import { staffAdminApi } from "./staff.ts";
+import { settingsAdminApi } from "./settings.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -55,6 +57,8 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(staffAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(customersAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(settingsAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(invoicesAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",

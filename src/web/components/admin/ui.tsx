@@ -26,20 +26,21 @@ const NAV = [
   { to: "/admin/customers", label: "Customers", end: false, owner: false },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
   { to: "/admin/staff", label: "Staff", end: false, owner: true },
+  { to: "/admin/settings", label: "Settings", end: false, owner: true },
 ];
 
-/** The back office's frame: a skip link, the navigation (a row on a phone, a column from `md`), the page. */
+/** The back office's frame: a skip link, the navigation (a row on a phone, a column from `md`), the page; printed, the page alone. */
 export function AdminShell({ role, email, children }: { role: "owner" | "staff"; email: string; children: React.ReactNode }) {
   const links = NAV.filter((item) => !item.owner || role === "owner");
   return (
-    <div className="min-h-screen bg-gray-100">
+    <div className="min-h-screen bg-gray-100 print:min-h-0 print:bg-white">
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:bg-white focus:p-2"
+        className="sr-only print:hidden focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
-      <header className="flex flex-wrap items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white">
+      <header className="flex flex-wrap items-center justify-between gap-2 bg-brand-dark px-4 py-3 text-white print:hidden">
         <a href="/admin" className="text-lg font-extrabold tracking-tight">
           Storefront <span className="font-normal">back office</span>
         </a>
@@ -52,10 +53,10 @@ export function AdminShell({ role, email, children }: { role: "owner" | "staff";
           </a>
         </div>
       </header>
-      <div className="mx-auto flex max-w-7xl flex-col md:flex-row">
+      <div className="mx-auto flex max-w-7xl flex-col md:flex-row print:block print:max-w-none">
         <nav
           aria-label="Back office"
-          className="border-b border-gray-200 bg-white md:min-h-[calc(100vh-52px)] md:w-52 md:border-r md:border-b-0"
+          className="print:hidden border-b border-gray-200 bg-white md:min-h-[calc(100vh-52px)] md:w-52 md:border-r md:border-b-0"
         >
           <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col">
             {links.map((item) => (
@@ -73,7 +74,7 @@ export function AdminShell({ role, email, children }: { role: "owner" | "staff";
             ))}
           </ul>
         </nav>
-        <main id="main-content" className="min-w-0 flex-1 p-4 md:p-6">
+        <main id="main-content" className="min-w-0 flex-1 p-4 md:p-6 print:p-0">
           {children}
         </main>
       </div>
