@@ -15,6 +15,7 @@ import type { UploadsService } from "./media/uploads-service.ts";
 import type { OrdersService } from "./orders/orders-service.ts";
 import type { WriteLimits } from "./rate-limit/policies.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { ReviewModeration } from "./reviews/review-moderation.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
 import type { WishlistService } from "./wishlist/wishlist-service.ts";
@@ -33,6 +34,8 @@ export interface Services {
   bannersAdmin: BannersAdmin;
   search: SearchService;
   reviews: ReviewsService;
+  /** The back office's review queue: hide and unhide, audited (decision 037). */
+  reviewModeration: ReviewModeration;
   accounts: AccountsService;
   /** Staff, roles, the back-office clock, the audit trail (decision 031). */
   backOffice: BackOfficeService;

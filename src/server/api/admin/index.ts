@@ -9,6 +9,7 @@ import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
 import { productsAdminApi } from "./products.ts";
+import { reviewsAdminApi } from "./reviews.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -51,6 +52,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(catalogCsvAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(reviewsAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",
