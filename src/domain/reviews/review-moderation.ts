@@ -69,7 +69,8 @@ export function createReviewModeration({
   now: () => Date;
 }) {
   const cursor = alias(reviews, "cursor_review");
-  const cursorValue = (column: SQL, after: string) => sql`(select ${column} from ${cursor} where ${cursor.id} = ${after})`;
+  const cursorValue = (column: SQL, after: string) =>
+    sql`(select ${column} from ${reviews} as ${sql.identifier("cursor_review")} where ${cursor.id} = ${after})`;
 
   const page = (where: (SQL | undefined)[], order: SQL[], limit: number) =>
     db

@@ -92,7 +92,7 @@ export const reviewsAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (ap
         tags,
         summary: "Show a hidden review again (reason optional); the product's rating and count follow",
         params,
-        body: unhideReviewForm.optional(),
+        body: unhideReviewForm.nullish(),
         response: { 200: changedJson, ...errorResponses(400, 404, 409) },
       },
     },
