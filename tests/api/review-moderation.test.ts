@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewReports, reviews } from "#db/schema/reviews.ts";
-import { reviewModerationMessages, reviewReportMessages } from "#shared/messages/back-office-reviews.ts";
+import { hiddenOwnReviewMessage, reviewModerationMessages, reviewReportMessages } from "#shared/messages/back-office-reviews.ts";
 import { REVIEW_QUEUE_SORTS, REVIEW_QUEUE_STATUSES } from "#shared/schemas/back-office-reviews.ts";
 import { createTestProduct, type TestProduct } from "../support/builders.ts";
 import { requestPage } from "../support/pages.ts";
@@ -219,7 +219,7 @@ describe("hiding and unhiding a review", () => {
     await admin("POST", `/reviews/${mine.id}/hide`, { reason: "Spam link" });
 
     const own = await requestPage(app, "GET", `/product/${product.id}?tab=reviews`, { sid: mine.author.sid });
-    expect(own.html).toContain(reviewReportMessages.hiddenOwn);
+    expect(own.html).toContain(hiddenOwnReviewMessage);
     expect(own.html).toContain("My first words.");
     expect(own.html).not.toContain("Spam link");
     expect(jsonLd(own.html)?.aggregateRating).toBeUndefined();

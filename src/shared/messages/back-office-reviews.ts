@@ -18,7 +18,8 @@ export const reviewReportMessages = {
   own: "You cannot report your own review.",
   notFound: "This review is not there any more.",
   reasonTooLong: "Please keep the reason under 500 characters.",
-  /** Shown to the author alone, on their own review the shop hid. */
-  hiddenOwn: "Hidden by the shop: only you can see this review.",
   savedHidden: "Your review has been updated. The shop has hidden it, so only you can see it.",
 } as const;
+
+/** Shown to the author alone, on their own review the shop hid (apart, so the product page's script carries no more). */
+export const hiddenOwnReviewMessage = "Hidden by the shop: only you can see this review.";

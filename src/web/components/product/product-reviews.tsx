@@ -1,7 +1,8 @@
+import { hiddenOwnReviewMessage } from "#shared/messages/back-office-reviews.ts";
 import { Icon } from "../ui/icon.tsx";
 import { RatingHistogram, type StarCounts } from "./rating-histogram.tsx";
 import { ReviewForm } from "./review-form.tsx";
-import { hiddenOwnNote, ReportedNote, ReviewReport } from "./review-report.tsx";
+import { ReviewReport } from "./review-report.tsx";
 import { StarRating } from "./star-rating.tsx";
 import { useSignedIn } from "./use-signed-in.ts";
 
@@ -44,8 +45,8 @@ export function ProductReviews({ productId, rating, reviews }: { productId: stri
           </div>
         ) : null}
         {reviews.ownHidden ? (
-          <div className="mb-4 rounded-lg border border-dashed border-gray-400 bg-gray-50 p-4">
-            <p className="mb-2 text-sm font-semibold text-gray-800">{hiddenOwnNote}</p>
+          <div className="mb-4 rounded-lg border border-dashed p-4">
+            <p className="text-sm font-semibold">{hiddenOwnReviewMessage}</p>
             <ReviewBody review={reviews.ownHidden} />
           </div>
         ) : null}
@@ -58,9 +59,9 @@ export function ProductReviews({ productId, rating, reviews }: { productId: stri
                 <ReviewBody review={review} />
                 {signedIn && !review.mine ? (
                   review.reportedByYou ? (
-                    <ReportedNote />
+                    <p className="mt-2 text-sm">You reported this review.</p>
                   ) : (
-                    <ReviewReport productId={productId} reviewId={review.id} author={review.customerName} />
+                    <ReviewReport productId={productId} reviewId={review.id} />
                   )
                 ) : null}
               </li>
