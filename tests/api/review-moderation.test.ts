@@ -200,10 +200,10 @@ describe("hiding and unhiding a review", () => {
     const post = (form: Record<string, string>) => requestPage(app, "POST", "/admin/reviews", { sid: staff.sid, form });
     const blank = await post({ intent: "hide", id: target.id, reason: "" });
     expect(blank.status).toBe(400);
-    expect(blank.html).toContain(reviewModerationMessages.reasonRequired);
+    expect(blank.html).toContain(`>${reviewModerationMessages.reasonRequired}</p>`);
     const hidden = await post({ intent: "hide", id: target.id, reason: "Off topic" });
     expect(hidden.status).toBe(200);
-    expect(hidden.html).toContain(reviewModerationMessages.hidden);
+    expect(hidden.html).toContain(`>${reviewModerationMessages.hidden}</p>`);
     expect(await listed(product)).toEqual([]);
     const queue = await requestPage(app, "GET", "/admin/reviews?status=hidden", { sid: staff.sid });
     expect(queue.html).toContain("Page form target.");
@@ -219,7 +219,7 @@ describe("hiding and unhiding a review", () => {
     await admin("POST", `/reviews/${mine.id}/hide`, { reason: "Spam link" });
 
     const own = await requestPage(app, "GET", `/product/${product.id}?tab=reviews`, { sid: mine.author.sid });
-    expect(own.html).toContain(hiddenOwnReviewMessage);
+    expect(own.html).toContain(`>${hiddenOwnReviewMessage}</p>`);
     expect(own.html).toContain("My first words.");
     expect(own.html).not.toContain("Spam link");
     expect(jsonLd(own.html)?.aggregateRating).toBeUndefined();
@@ -239,7 +239,7 @@ describe("hiding and unhiding a review", () => {
       sid: mine.author.sid,
       form: { intent: "add-review", review: "My third words.", customerRating: "4" },
     });
-    expect(page.html).toContain(reviewReportMessages.savedHidden);
+    expect(page.html).toContain(`>${reviewReportMessages.savedHidden}</p>`);
     const [row] = await app.db.select().from(reviews).where(eq(reviews.id, mine.id));
     expect(row?.hiddenAt).not.toBeNull();
   });
@@ -295,10 +295,10 @@ describe("report this review", () => {
     const form = { intent: "report-review", reviewId: target.id, reason: "Not about the product" };
     const posted = await requestPage(app, "POST", url, { sid: reporter.sid, form });
     expect(posted.status).toBe(200);
-    expect(posted.html).toContain(reviewReportMessages.reported);
+    expect(posted.html).toMatch(new RegExp(`<p role="status"[^>]*>${reviewReportMessages.reported}</p>`));
     const again = await requestPage(app, "POST", url, { sid: reporter.sid, form });
     expect(again.status).toBe(409);
-    expect(again.html).toContain(reviewReportMessages.already);
+    expect(again.html).toMatch(new RegExp(`<p role="alert"[^>]*>${reviewReportMessages.already}</p>`));
     const after = await requestPage(app, "GET", url, { sid: reporter.sid });
     expect(after.html).toContain("You reported this review.");
     const visitorPost = await requestPage(app, "POST", url, { form });

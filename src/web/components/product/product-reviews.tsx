@@ -58,11 +58,7 @@ export function ProductReviews({ productId, rating, reviews }: { productId: stri
               <li key={review.id} className="rounded-lg border border-gray-200 p-4">
                 <ReviewBody review={review} />
                 {signedIn && !review.mine ? (
-                  review.reportedByYou ? (
-                    <p className="mt-2 text-sm">You reported this review.</p>
-                  ) : (
-                    <ReviewReport productId={productId} reviewId={review.id} />
-                  )
+                  <ReviewReport productId={productId} reviewId={review.id} done={review.reportedByYou} />
                 ) : null}
               </li>
             ))}

@@ -9,7 +9,7 @@ export type ReportAnswer = { ok: true; report: string; message: string } | { ok:
  * "Report this review" for a signed-in shopper: a disclosure holding a real form posted to the product page, so it
  * works before the script loads; then the answer in its place, and the page's next load shows it reported.
  */
-export function ReviewReport({ productId, reviewId }: { productId: string; reviewId: string }) {
+export function ReviewReport({ productId, reviewId, done }: { productId: string; reviewId: string; done?: boolean }) {
   const posted = useActionData<ReportAnswer>();
   if (posted?.report === reviewId) {
     return (
@@ -18,6 +18,7 @@ export function ReviewReport({ productId, reviewId }: { productId: string; revie
       </p>
     );
   }
+  if (done) return <p className="mt-2 text-sm">You reported this review.</p>;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer">Report this review</summary>
