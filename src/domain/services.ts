@@ -18,6 +18,7 @@ import type { InvoicesService } from "./orders/invoices.ts";
 import type { OrdersService } from "./orders/orders-service.ts";
 import type { WriteLimits } from "./rate-limit/policies.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { ReviewModeration } from "./reviews/review-moderation.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
 import type { WishlistService } from "./wishlist/wishlist-service.ts";
@@ -36,6 +37,8 @@ export interface Services {
   bannersAdmin: BannersAdmin;
   search: SearchService;
   reviews: ReviewsService;
+  /** The back office's review queue: hide and unhide, audited (decision 037). */
+  reviewModeration: ReviewModeration;
   accounts: AccountsService;
   /** Staff, roles, the back-office clock, the audit trail (decision 031). */
   backOffice: BackOfficeService;

@@ -27,6 +27,7 @@ import type { CatalogChanges } from "#domain/ports.ts";
 import { createDatabaseRateLimitStore } from "#domain/rate-limit/database-store.ts";
 import { createWriteLimits } from "#domain/rate-limit/policies.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
+import { createReviewModeration } from "#domain/reviews/review-moderation.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createSearchService } from "#domain/search/search-service.ts";
 import type { Services } from "#domain/services.ts";
@@ -248,6 +249,13 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       search: createSearchService({ db: database.db }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
       reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
+      reviewModeration: createReviewModeration({
+        db: database.db,
+        catalog,
+        audit: backOffice.audit,
+        changes: catalogChanges,
+        now,
+      }),
       accounts,
       backOffice,
       cart,

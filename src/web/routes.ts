@@ -48,6 +48,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("orders/:id/invoice", "routes/admin/order-invoice.tsx"),
     route("orders/:id/packing-slip", "routes/admin/order-packing-slip.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -225,7 +225,7 @@ export function createCatalogService({ db, changes }: { db: Db; changes: Catalog
       const [row] = await tx
         .select({ total: sql<number>`coalesce(sum(${reviews.customerRating}::float8), 0)`.mapWith(Number), count: count() })
         .from(reviews)
-        .where(eq(reviews.productId, productId));
+        .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)));
       const reviewCount = row?.count ?? 0;
       const rating = ratingFromReviews({ total: row?.total ?? 0, count: reviewCount });
       await tx.update(products).set({ rating }).where(eq(products.id, productId));

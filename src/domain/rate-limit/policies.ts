@@ -16,6 +16,8 @@ export const WRITE_LIMITS = {
   myList: { key: "my-list", limit: 200, windowSeconds: HOUR, message: writeLimitMessages.myList },
   /** Reviews written or replaced: each locks the product, recomputes its rating and evicts it on every instance. */
   review: { key: "review", limit: 20, windowSeconds: HOUR, message: writeLimitMessages.reviews },
+  /** "Report this review": each is a row and a count the moderation queue sorts by. */
+  reviewReport: { key: "review-report", limit: 30, windowSeconds: HOUR, message: writeLimitMessages.reviewReports },
   profile: { key: "profile", limit: 20, windowSeconds: HOUR, message: writeLimitMessages.profile },
   /** Counted per request before the photos are decoded (stored ones also count daily). */
   photoUpload: { key: "photo-upload", limit: 60, windowSeconds: HOUR, message: writeLimitMessages.photoUploads },

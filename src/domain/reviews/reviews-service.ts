@@ -1,11 +1,12 @@
-import { and, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orderItems, orders } from "#db/schema/orders.ts";
-import { reviews } from "#db/schema/reviews.ts";
+import { reviewReports, reviews } from "#db/schema/reviews.ts";
 import { RATING_MAX } from "#shared/constants.ts";
+import { reviewReportMessages } from "#shared/messages/back-office-reviews.ts";
 import { catalogMessages, reviewMessages, sessionMessages } from "#shared/messages.ts";
 import { reviewInput } from "#shared/schemas/reviews.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
@@ -48,9 +49,13 @@ export interface AddReview {
 export interface AddedReview {
   review: Review;
   replaced: boolean;
+  /** The shop hid the earlier review: the edit stays hidden (decision 037). */
+  hidden: boolean;
   productRating: number;
   reviewCount: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A 'verified purchase': the reviewer has an order of the product that was paid and not given back. */
 const PAID_ORDER_STATUSES = PURCHASED_ORDER_STATUSES;
@@ -106,8 +111,8 @@ export function createReviewsService({
   now: () => Date;
   limiter: Pick<RateLimiter, "consume">;
 }) {
-  // Every product page reads a page of its reviews and their histogram: prepared once.
-  const ofProduct = eq(reviews.productId, sql.placeholder("productId"));
+  // Every product page reads a page of its reviews and their histogram: prepared once. Hidden ones are never shown.
+  const ofProduct = and(eq(reviews.productId, sql.placeholder("productId")), isNull(reviews.hiddenAt));
   // The total rides in every row of the page (an uncorrelated subquery, computed once): one statement, not two.
   const reviewPage = selectReviews(db, ofProduct, {
     total: sql<number>`(select count(*)::int from ${reviews} where ${ofProduct})`,
@@ -171,7 +176,7 @@ export function createReviewsService({
         // An archived product keeps its reviews but takes no new ones (decision 032).
         if (product.archivedAt !== null) throw new AppError("GONE", catalogMessages.productGone);
         const mine = and(eq(reviews.productId, productId), eq(reviews.userId, userId));
-        const [earlier] = await tx.select({ id: reviews.id }).from(reviews).where(mine);
+        const [earlier] = await tx.select({ id: reviews.id, hiddenAt: reviews.hiddenAt }).from(reviews).where(mine);
         const fields = { customerName: author.name, review, customerRating, createdAt: now() };
         await tx
           .insert(reviews)
@@ -184,16 +189,63 @@ export function createReviewsService({
         const aggregate = await catalog.applyReviewAggregate(tx, productId);
         const [saved] = await selectReviews(tx, mine);
         if (!saved) throw new Error("addReview: the review just written is not there");
-        return { review: saved, replaced: earlier !== undefined, ...aggregate };
+        return { review: saved, replaced: earlier !== undefined, hidden: Boolean(earlier?.hiddenAt), ...aggregate };
       });
       // After commit only (decision 011): cached answers showing the old rating go.
       changes.productsChanged([productId]);
       return {
         review: written.review,
         replaced: written.replaced,
+        hidden: written.hidden,
         productRating: written.rating,
         reviewCount: written.reviewCount,
       };
+    },
+
+    /** The author's own review the shop hid, shown back to them alone (decision 037); null when there is none. */
+    async ownHiddenReview(productId: string, userId: string): Promise<Review | null> {
+      const [row] = await selectReviews(
+        db,
+        and(eq(reviews.productId, productId), eq(reviews.userId, userId), isNotNull(reviews.hiddenAt)),
+      );
+      return row ?? null;
+    },
+
+    /** Which of these reviews the shopper has reported already (the page shows "Reported" instead of the button). */
+    async reportedBy(userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
+      if (reviewIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: reviewReports.reviewId })
+        .from(reviewReports)
+        .where(and(eq(reviewReports.userId, userId), inArray(reviewReports.reviewId, [...reviewIds])));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** "Report this review": once per shopper and review, never one's own; counted in the report's transaction. */
+    async reportReview(input: { userId: string | null; reviewId: string; reason: string }): Promise<void> {
+      const { userId, reviewId, reason } = input;
+      if (!userId) throw new AppError("UNAUTHORIZED", reviewReportMessages.signInFirst);
+      if (!UUID.test(reviewId)) throw notFound(reviewReportMessages.notFound);
+      await consumeWrite(limiter, "reviewReport", { account: userId });
+      await withTransaction(db, async (tx) => {
+        const [review] = await tx
+          .select({ userId: reviews.userId })
+          .from(reviews)
+          .where(and(eq(reviews.id, reviewId), isNull(reviews.hiddenAt)))
+          .for("no key update");
+        if (!review) throw notFound(reviewReportMessages.notFound);
+        if (review.userId === userId) throw new AppError("FORBIDDEN", reviewReportMessages.own);
+        const inserted = await tx
+          .insert(reviewReports)
+          .values({ reviewId, userId, reason, createdAt: now() })
+          .onConflictDoNothing()
+          .returning({ reviewId: reviewReports.reviewId });
+        if (inserted.length === 0) throw new AppError("CONFLICT", reviewReportMessages.already);
+        await tx
+          .update(reviews)
+          .set({ reportCount: sql`${reviews.reportCount} + 1` })
+          .where(eq(reviews.id, reviewId));
+      });
     },
   };
 }

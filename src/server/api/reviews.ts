@@ -4,10 +4,13 @@ import { AppError } from "#domain/errors.ts";
 import type { Review } from "#domain/reviews/reviews-service.ts";
 import type { Services } from "#domain/services.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, REVIEW_TEXT_MAX } from "#shared/constants.ts";
+import { reviewReportMessages } from "#shared/messages/back-office-reviews.ts";
 import { sessionMessages } from "#shared/messages.ts";
+import { reportReviewForm } from "#shared/schemas/back-office-reviews.ts";
+import { idParam } from "#shared/schemas/catalog.ts";
 import { reviewListQuery } from "#shared/schemas/reviews.ts";
 import { errorResponses } from "./error-schemas.ts";
-import { checkNamedUsers, namedUserDoc, signedInShopper, validatedInRoute } from "./route-support.ts";
+import { checkNamedUsers, namedUserDoc, parse, signedInShopper, validatedInRoute } from "./route-support.ts";
 
 /** An archived product is no longer sold, but its reviews are still listed (decision 032). */
 function unlessGone(error: unknown): void {
@@ -122,6 +125,30 @@ export const reviewsApi: FastifyPluginAsyncZod<{ services: Services }> = async (
         customerRating: body.customerRating,
       });
       return reply.code(added.replaced ? 200 : 201).send(present(added.review));
+    },
+  );
+
+  app.post(
+    "/reviews/:id/report",
+    {
+      ...validatedInRoute,
+      schema: {
+        tags,
+        summary: "Report a review to the shop (signed in; once per review; not one's own)",
+        description:
+          "A second report of the same review is a 409 and changes nothing; one's own review is a 403; a hidden or " +
+          "unknown review is a 404. Counted like reviews (docs/rate-limits.md).",
+        params: z.object({ id: idParam("Review id") }),
+        body: reportReviewForm.optional(),
+        response: { 201: z.object({ ok: z.literal(true), msg: z.string() }), ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInShopper(request, reviewReportMessages.signInFirst);
+      const { id } = parse(z.object({ id: idParam("Review id") }), request.params);
+      const { reason } = parse(reportReviewForm, request.body);
+      await reviews.reportReview({ userId: user.id, reviewId: id, reason });
+      return reply.code(201).send({ ok: true as const, msg: reviewReportMessages.reported });
     },
   );
 };

@@ -68,6 +68,7 @@ export const writeLimitMessages = {
   cartChanges: "Too many cart changes.",
   myList: "Too many changes to My List.",
   reviews: "Too many reviews written or changed.",
+  reviewReports: "Too many reviews reported.",
   profile: "Too many profile changes.",
   photoUploads: "Too many photo uploads tried.",
   photoDeletes: "Too many photo deletions.",

@@ -12,7 +12,7 @@ import { productBreadcrumbs, productMeta } from "../components/product/product-m
 import { ProductPurchase } from "../components/product/product-purchase.tsx";
 import { ProductSummary } from "../components/product/product-summary.tsx";
 import { type ProductTab, ProductTabs, productTabFrom } from "../components/product/product-tabs.tsx";
-import { addReviewAction, loadReviewsData } from "../components/product/reviews-data.server.ts";
+import { loadReviewsData, reviewsAction } from "../components/product/reviews-data.server.ts";
 import { Link } from "../components/ui/link.tsx";
 import { withRetryAfter } from "../lib/actions.server.ts";
 import { settledWhenAnonymous } from "../lib/deferred.server.ts";
@@ -52,15 +52,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
       })
       .then((items) => items.map(toProductCardData)),
   });
-  const reviewsData = await loadReviewsData(reviews, product.id);
+  const reviewsData = await loadReviewsData(reviews, product.id, context.get(currentUserContext));
   return { product: detail, reviews: reviewsData, ...(await deferred) };
 }
 
-/** The review form (`intent=add-review`); the author is the session's shopper. */
+/** The review form (`intent=add-review`) and "report this review" (`report-review`); the shopper is the session's. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = idParam("id").safeParse(params.id);
   if (!id.success) throw notFoundResponse();
-  return addReviewAction({
+  return reviewsAction({
     request,
     reviews: context.get(servicesContext).reviews,
     user: context.get(currentUserContext),

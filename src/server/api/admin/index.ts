@@ -13,6 +13,7 @@ import { invoicesAdminApi } from "./invoices.ts";
 import { productsAdminApi } from "./products.ts";
 import { staffAdminApi } from "./staff.ts";
 import { settingsAdminApi } from "./settings.ts";
+import { reviewsAdminApi } from "./reviews.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -59,6 +60,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(customersAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(settingsAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(invoicesAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(reviewsAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",

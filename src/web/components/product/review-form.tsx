@@ -23,7 +23,8 @@ export function ReviewForm({ productId }: { productId: string }) {
   const id = useId();
   const fetcher = useFetcher<ReviewFormAnswer>();
   // Only a form posted without JavaScript answers through the page; the fetcher's answer is a toast.
-  const pageAnswer = useActionData<ReviewFormAnswer>();
+  const posted = useActionData<ReviewFormAnswer | { report: string }>();
+  const pageAnswer = posted && !("report" in posted) ? posted : undefined;
   const [text, setText] = useState("");
   const [rating, setRating] = useState(DEFAULT_REVIEW_RATING);
   const sending = fetcher.state !== "idle";

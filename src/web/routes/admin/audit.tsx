@@ -129,6 +129,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <option value="category">Categories</option>
               <option value="banner">Banners</option>
               <option value="picture">Pictures</option>
+              <option value="review">Reviews</option>
               <option value="staff">Staff</option>
             </select>
           </label>
