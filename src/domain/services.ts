@@ -1,5 +1,6 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { BackOfficeService } from "./back-office/back-office-service.ts";
+import type { InsightsService } from "./back-office/insights.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { BannersAdmin } from "./catalog/banners-admin.ts";
 import type { BulkEdit } from "./catalog/bulk-edit.ts";
@@ -17,6 +18,7 @@ import type { WriteLimits } from "./rate-limit/policies.ts";
 import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
+import type { SynonymsAdmin } from "./search/synonyms.ts";
 import type { WishlistService } from "./wishlist/wishlist-service.ts";
 
 /** Built once by `createServices` (src/server/services.ts), handed to both adapters (decision 005). */
@@ -32,10 +34,14 @@ export interface Services {
   categoriesAdmin: CategoriesAdmin;
   bannersAdmin: BannersAdmin;
   search: SearchService;
+  /** The owner's search synonyms (audited; every change evicts the catalogue's caches; decision 038). */
+  synonymsAdmin: SynonymsAdmin;
   reviews: ReviewsService;
   accounts: AccountsService;
   /** Staff, roles, the back-office clock, the audit trail (decision 031). */
   backOffice: BackOfficeService;
+  /** The back office's first page: sales, what waits, low stock, searches that found nothing (decision 038). */
+  insights: InsightsService;
   cart: CartService;
   locations: LocationsService;
   uploads: UploadsService;

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
+import { createInsights } from "#domain/back-office/insights.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
 import { createBulkEdit } from "#domain/catalog/bulk-edit.ts";
@@ -26,6 +27,7 @@ import { createWriteLimits } from "#domain/rate-limit/policies.ts";
 import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createSearchService } from "#domain/search/search-service.ts";
+import { createSynonymsAdmin } from "#domain/search/synonyms.ts";
 import type { Services } from "#domain/services.ts";
 import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
@@ -223,6 +225,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       audit: backOffice.audit,
       pictures: catalogPictures,
     });
+    const search = createSearchService({ db: database.db });
     const services: Services = {
       catalog,
       productAdmin,
@@ -238,11 +241,13 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       }),
       categoriesAdmin: createCategoriesAdmin(catalogAdminDeps),
       bannersAdmin: createBannersAdmin(catalogAdminDeps),
-      search: createSearchService({ db: database.db }),
+      search,
+      synonymsAdmin: createSynonymsAdmin({ db: database.db, audit: backOffice.audit, changes: catalogChanges }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
       reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
       accounts,
       backOffice,
+      insights: createInsights({ db: database.db, now, unansweredSearches: search.unansweredSearches }),
       cart,
       locations: createLocationsService(),
       uploads,

@@ -41,6 +41,7 @@ export default [
     route("import/:id", "routes/admin/import-job.tsx"),
     route("export", "routes/admin/export.tsx"),
     route("pictures", "routes/admin/pictures.tsx"),
+    route("search-synonyms", "routes/admin/search-synonyms.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { appliedFilters, filterConditions, toPage } from "../catalog/product-que
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
 import { correctedText, correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
+import { synonymText } from "./synonyms.ts";
 import type { createTermCounts } from "./term-counts.ts";
 import type { createZeroResultSearches } from "./zero-result-searches.ts";
 
@@ -82,11 +83,14 @@ export function createFindProducts({
   return async function findProducts(search: ProductSearch): Promise<SearchResults> {
     const query = search.query.trim();
     const words = queryWords(query);
-    const { corrections, stems } = await correctionsFor(db, words);
+    const [{ corrections, stems }, synonym] = await Promise.all([correctionsFor(db, words), synonymText(db, query)]);
     const corrected = correctedText(query, corrections);
     const typed = sql`websearch_to_tsquery('english', ${query})`;
+    // What the owner's synonym adds counts as typed (decision 038): its matches are shown with the typed ones.
+    const also = synonym === null ? null : sql`websearch_to_tsquery('english', ${synonym})`;
+    const asTyped = also ? sql`(products.search @@ ${typed} or products.search @@ ${also})` : sql`products.search @@ ${typed}`;
     const fixed = corrected === null ? null : sql`websearch_to_tsquery('english', ${corrected})`;
-    const matches = fixed ? sql`(products.search @@ ${typed} or products.search @@ ${fixed})` : sql`products.search @@ ${typed}`;
+    const matches = fixed ? sql`(${asTyped} or products.search @@ ${fixed})` : asTyped;
     // The scope of the search; the facet filters (sub-category, price, rating, stock) apply to the matches below.
     const scoped: ProductFilter = {
       catId: search.catId,
@@ -98,8 +102,9 @@ export function createFindProducts({
     };
     // Archived products are never found (decision 032): `scope` always says so.
     const scope = filterConditions(db, scoped);
-    const exact = [query.toLowerCase(), (corrected ?? query).toLowerCase()];
-    const common = corrected === null && appliedFilters(scoped).length === 0 && (await isCommonWord(words, stems));
+    const exact = [query.toLowerCase(), (corrected ?? synonym ?? query).toLowerCase()];
+    const common =
+      corrected === null && synonym === null && appliedFilters(scoped).length === 0 && (await isCommonWord(words, stems));
     const facet = {
       subCategory: search.subCatId ? sql`sub_cat_id = ${search.subCatId}` : sql`true`,
       price:
@@ -130,9 +135,10 @@ export function createFindProducts({
       // common word alone is planned with the LIMIT in view. `m` then reads only the first matches.
       sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.sub_cat_id, products.price_paise, products.rating, products.count_in_stock,
-                   products.created_at, products.search @@ ${typed} as typed,
+                   products.created_at, ${asTyped} as typed,
                    (lower(products.name) = ${exact[0]} or lower(products.name) = ${exact[1]})::int * 10
-                     + ts_rank(products.search, ${typed})${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
+                     + ts_rank(products.search, ${typed})${also ? sql` + ts_rank(products.search, ${also})` : sql``}
+                     ${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
             from products
             where ${and(matches, scope)}
           ),

@@ -4,6 +4,7 @@ import { type Db, rowsOf } from "#db/client.ts";
 import { filterConditions } from "../catalog/product-query.ts";
 import { correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
+import { synonymText } from "./synonyms.ts";
 import type { createTermCounts } from "./term-counts.ts";
 
 const SUGGEST_CANDIDATES = 50;
@@ -60,9 +61,17 @@ export function createSuggestions({ db, termCounts }: { db: Db; termCounts: Retu
     return { suggestions, words };
   }
 
-  /** When nothing matches, misspelled words are corrected and it tries once more. */
+  /**
+   * What is typed, then what the owner's synonym for it finds (decision 038; its words are finished); when nothing
+   * matches, misspelled words are corrected and it tries once more.
+   */
   return async function suggest(text: string, limit: number, location?: string): Promise<Suggestion[]> {
-    const first = await suggestFor(text, limit, location);
+    const [first, synonym] = await Promise.all([suggestFor(text, limit, location), synonymText(db, text)]);
+    if (synonym !== null && first.suggestions.length < limit) {
+      const more = (await suggestFor(`${synonym} `, limit, location)).suggestions;
+      const seen = new Set(first.suggestions.map((suggestion) => suggestion.id));
+      return [...first.suggestions, ...more.filter((suggestion) => !seen.has(suggestion.id))].slice(0, limit);
+    }
     if (first.suggestions.length > 0 || first.words.length === 0) return first.suggestions;
     const { corrections } = await correctionsFor(db, first.words);
     if (corrections.size === 0) return [];

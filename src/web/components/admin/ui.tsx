@@ -23,6 +23,7 @@ const NAV = [
   { to: "/admin/import", label: "Import / export", end: false, owner: false },
   { to: "/admin/categories", label: "Categories", end: false, owner: false },
   { to: "/admin/banners", label: "Banners", end: false, owner: false },
+  { to: "/admin/search-synonyms", label: "Search synonyms", end: false, owner: true },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
   { to: "/admin/staff", label: "Staff", end: false, owner: true },
 ];
