@@ -21,7 +21,15 @@ afterAll(async () => {
 });
 
 /** The owner's alone: staff get a 403 with ownerOnly. */
-const OWNER_ONLY = new Set(["/admin/audit", "/admin/staff", "/api/admin/staff", "/api/admin/audit"]);
+const OWNER_ONLY = new Set([
+  "/admin/audit",
+  "/admin/staff",
+  "/admin/search-synonyms",
+  "/api/admin/staff",
+  "/api/admin/audit",
+  "/api/admin/search/synonyms",
+  "/api/admin/search/synonyms/:term",
+]);
 /** Answers for everyone as for an unknown page until its one-time token is right (tests/api/back-office-claim.test.ts). */
 const TOKEN_PAGES = new Set(["/admin/claim/:token"]);
 
