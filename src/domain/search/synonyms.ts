@@ -1,6 +1,6 @@
-// The owner's search synonyms (decision 038): "tshirt" → "t-shirt". A search reads the ones it needs by primary key on
-// every query, so a change is seen at once by every instance; only the kept answers must go (the catalogue port).
-import { asc, eq, inArray } from "drizzle-orm";
+// The owner's search synonyms (decision 038): "tshirt" → "t-shirt". Each search reads the ones it needs by primary key
+// inside its own statement, so a change is seen at once by every instance; only kept answers must go (catalogue port).
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { searchSynonyms } from "#db/schema/search.ts";
 import { insightsMessages as m } from "#shared/messages/back-office-insights.ts";
@@ -20,26 +20,19 @@ export interface Synonym {
 const LISTED_MAX = 1000;
 
 /**
- * What `text` also means: the replacement of the whole search, or else of each of its words that has one (a word
- * replaced in place, so "blue tshirt" also looks for "blue t-shirt"). Null when no synonym applies.
+ * What `text` also means, as SQL text or null, inside the search's own statement (no round trip of its own): the
+ * replacement of the whole search, or else its words with each one that has a synonym replaced ("blue tshirt" also
+ * looks for "blue t-shirt"). Primary-key lookups; words hold letters and digits only, so a space splits them.
  */
-export async function synonymText(db: DbExecutor, text: string): Promise<string | null> {
+export function synonymTextSql(text: string): SQL {
   const whole = normalizeSearchText(text);
-  if (whole === "") return null;
-  const words = queryWords(whole);
-  const rows = await db
-    .select({ term: searchSynonyms.term, replacement: searchSynonyms.replacement })
-    .from(searchSynonyms)
-    .where(inArray(searchSynonyms.term, [...new Set([whole, ...words])]));
-  if (rows.length === 0) return null;
-  const found = new Map(rows.map((row) => [row.term, row.replacement]));
-  const ofWhole = found.get(whole);
-  if (ofWhole !== undefined) return ofWhole;
-  const replaced = whole
-    .split(/([^\p{L}\p{N}]+)/u)
-    .map((part) => found.get(part) ?? part)
-    .join("");
-  return replaced === whole ? null : replaced;
+  const words = queryWords(whole).join(" ");
+  return sql`coalesce(
+    (select replacement from search_synonyms where term = ${whole}),
+    (select string_agg(coalesce(s.replacement, w.word), ' ' order by w.n)
+       from unnest(string_to_array(${words}, ' ')) with ordinality as w(word, n)
+       left join search_synonyms s on s.term = w.word
+       having count(s.term) > 0))`;
 }
 
 export type SynonymsAdmin = ReturnType<typeof createSynonymsAdmin>;
