@@ -1,5 +1,6 @@
 import type { AccountsService } from "./accounts/accounts-service.ts";
 import type { BackOfficeService } from "./back-office/back-office-service.ts";
+import type { InsightsService } from "./back-office/insights.ts";
 import type { ShopSettingsService } from "./back-office/shop-settings.ts";
 import type { CartService } from "./cart/cart-service.ts";
 import type { BannersAdmin } from "./catalog/banners-admin.ts";
@@ -21,6 +22,7 @@ import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { ReviewModeration } from "./reviews/review-moderation.ts";
 import type { ReviewsService } from "./reviews/reviews-service.ts";
 import type { SearchService } from "./search/search-service.ts";
+import type { SynonymsAdmin } from "./search/synonyms.ts";
 import type { WishlistService } from "./wishlist/wishlist-service.ts";
 
 /** Built once by `createServices` (src/server/services.ts), handed to both adapters (decision 005). */
@@ -36,6 +38,8 @@ export interface Services {
   categoriesAdmin: CategoriesAdmin;
   bannersAdmin: BannersAdmin;
   search: SearchService;
+  /** The owner's search synonyms (audited; every change evicts the catalogue's caches; decision 038). */
+  synonymsAdmin: SynonymsAdmin;
   reviews: ReviewsService;
   /** The back office's review queue: hide and unhide, audited (decision 037). */
   reviewModeration: ReviewModeration;
@@ -44,6 +48,8 @@ export interface Services {
   backOffice: BackOfficeService;
   /** The shop's name, address, state, GSTIN and thresholds (one row, the owner's). */
   shopSettings: ShopSettingsService;
+  /** The back office's first page: sales, what waits, low stock, searches that found nothing (decision 038). */
+  insights: InsightsService;
   cart: CartService;
   locations: LocationsService;
   uploads: UploadsService;

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from "#db/client.ts";
 import { seedDemoCatalog } from "#db/seed/seed.ts";
 import { createAccountsService } from "#domain/accounts/accounts-service.ts";
 import { createBackOfficeService } from "#domain/back-office/back-office-service.ts";
+import { createInsights } from "#domain/back-office/insights.ts";
 import { createShopSettings } from "#domain/back-office/shop-settings.ts";
 import { createCartService } from "#domain/cart/cart-service.ts";
 import { createBannersAdmin } from "#domain/catalog/banners-admin.ts";
@@ -30,6 +31,7 @@ import { createRateLimiter } from "#domain/rate-limit/rate-limiter.ts";
 import { createReviewModeration } from "#domain/reviews/review-moderation.ts";
 import { createReviewsService } from "#domain/reviews/reviews-service.ts";
 import { createSearchService } from "#domain/search/search-service.ts";
+import { createSynonymsAdmin } from "#domain/search/synonyms.ts";
 import type { Services } from "#domain/services.ts";
 import { createWishlistService } from "#domain/wishlist/wishlist-service.ts";
 import { createGoogleVerifier } from "#integrations/identity/google.ts";
@@ -231,6 +233,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     const wishlist = createWishlistService({ db: database.db, limiter: rateLimiter });
     const imageVariants = createImageVariants({ originals: imageStores.originals, variants: imageStores.variants });
     const shopSettings = createShopSettings({ db: database.db, now, audit: backOffice.audit });
+    const search = createSearchService({ db: database.db });
     const services: Services = {
       catalog,
       productAdmin,
@@ -246,7 +249,8 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       }),
       categoriesAdmin: createCategoriesAdmin(catalogAdminDeps),
       bannersAdmin: createBannersAdmin(catalogAdminDeps),
-      search: createSearchService({ db: database.db }),
+      search,
+      synonymsAdmin: createSynonymsAdmin({ db: database.db, audit: backOffice.audit, changes: catalogChanges }),
       // A review recomputes its product's rating through the catalogue, in the review's transaction (decision 011).
       reviews: createReviewsService({ db: database.db, catalog, changes: catalogChanges, now, limiter: rateLimiter }),
       reviewModeration: createReviewModeration({
@@ -258,6 +262,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       }),
       accounts,
       backOffice,
+      insights: createInsights({ db: database.db, now, unansweredSearches: search.unansweredSearches }),
       cart,
       locations: createLocationsService(),
       uploads,

@@ -27,3 +27,13 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 export function formatDateTime(date: Date): string {
   return dateTime.format(date);
 }
+
+const shopDay = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: SHOP_TIME_ZONE });
+/** India has kept UTC+05:30 all year since 1945: a shop day starts at 18:30 UTC the day before. */
+const SHOP_UTC_OFFSET_MINUTES = 330;
+
+/** The instant the shop's day (India) that holds `at` began, moved back `daysBefore` whole days. */
+export function shopDayStart(at: Date, daysBefore = 0): Date {
+  const [year, month, day] = shopDay.format(at).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - daysBefore) - SHOP_UTC_OFFSET_MINUTES * 60_000);
+}

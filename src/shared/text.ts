@@ -17,3 +17,8 @@ export function matchedRange(name: string, typed: string): [number, number] | nu
   const lastWord = text.split(/\s+/).at(-1) ?? text;
   return find(text) ?? (lastWord === text ? null : find(lastWord));
 }
+
+/** A search as the shop keeps it (searches that found nothing, synonyms): trimmed, lower case, single spaces. */
+export function normalizeSearchText(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, " ");
+}

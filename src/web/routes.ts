@@ -49,6 +49,7 @@ export default [
     route("orders/:id/invoice", "routes/admin/order-invoice.tsx"),
     route("orders/:id/packing-slip", "routes/admin/order-packing-slip.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("search-synonyms", "routes/admin/search-synonyms.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -33,6 +33,9 @@ const OWNER_ONLY = new Set([
   "/api/admin/customers/:id/erase",
   "/admin/settings",
   "/api/admin/settings",
+  "/admin/search-synonyms",
+  "/api/admin/search/synonyms",
+  "/api/admin/search/synonyms/:term",
 ]);
 /**
  * Joining with an invitation's code (decision 039) is the one place an account without a role may reach: the page

@@ -6,6 +6,7 @@ import { appliedFilters, filterConditions, toPage } from "../catalog/product-que
 import type { Page, Product, ProductFilter } from "../catalog/types.ts";
 import { correctedText, correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
+import { synonymTextSql } from "./synonyms.ts";
 import type { createTermCounts } from "./term-counts.ts";
 import type { createZeroResultSearches } from "./zero-result-searches.ts";
 
@@ -85,8 +86,12 @@ export function createFindProducts({
     const { corrections, stems } = await correctionsFor(db, words);
     const corrected = correctedText(query, corrections);
     const typed = sql`websearch_to_tsquery('english', ${query})`;
+    // What the owner's synonym adds counts as typed (decision 038): its matches are shown with the typed ones. Null
+    // (no synonym) matches nothing.
+    const also = sql`(select q from syn)`;
+    const asTyped = sql`(products.search @@ ${typed} or products.search @@ ${also})`;
     const fixed = corrected === null ? null : sql`websearch_to_tsquery('english', ${corrected})`;
-    const matches = fixed ? sql`(products.search @@ ${typed} or products.search @@ ${fixed})` : sql`products.search @@ ${typed}`;
+    const matches = fixed ? sql`(${asTyped} or products.search @@ ${fixed})` : asTyped;
     // The scope of the search; the facet filters (sub-category, price, rating, stock) apply to the matches below.
     const scoped: ProductFilter = {
       catId: search.catId,
@@ -128,11 +133,13 @@ export function createFindProducts({
       db,
       // `scan` is a planning fence, so a rare word uses the full-text index rather than reading most of the table; a
       // common word alone is planned with the LIMIT in view. `m` then reads only the first matches.
-      sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
+      sql`with syn as materialized (select websearch_to_tsquery('english', ${synonymTextSql(query)}) as q),
+          scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.sub_cat_id, products.price_paise, products.rating, products.count_in_stock,
-                   products.created_at, products.search @@ ${typed} as typed,
+                   products.created_at, ${asTyped} as typed,
                    (lower(products.name) = ${exact[0]} or lower(products.name) = ${exact[1]})::int * 10
-                     + ts_rank(products.search, ${typed})${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
+                     + ts_rank(products.search, ${typed}) + coalesce(ts_rank(products.search, ${also}), 0)
+                     ${fixed ? sql` + ts_rank(products.search, ${fixed})` : sql``} as rank
             from products
             where ${and(matches, scope)}
           ),

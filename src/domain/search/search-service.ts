@@ -1,5 +1,6 @@
 // Search as the services offer it: results (find-products.ts), suggestions (suggestions.ts), and the owner's list of
-// searches that found nothing (zero-result-searches.ts), sharing one dictionary snapshot.
+// searches that found nothing (zero-result-searches.ts), sharing one dictionary snapshot; all use the owner's synonyms
+// (synonyms.ts).
 import type { Db } from "#db/client.ts";
 import { createFindProducts, SEARCH_RANK_CAP } from "./find-products.ts";
 import { COMMON_MATCHES_MIN, createSuggestions } from "./suggestions.ts";
@@ -23,6 +24,8 @@ export function createSearchService({
   return {
     zeroResultSearches: zeroResults.mostFrequent,
     pruneZeroResultSearches: zeroResults.pruneBefore,
+    /** The back office's insights (decision 038). */
+    unansweredSearches: zeroResults.unanswered,
     suggest: createSuggestions({ db, termCounts }),
     findProducts: createFindProducts({ db, termCounts, zeroResults, rankCap, commonMatchesMin }),
   };

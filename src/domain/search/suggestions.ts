@@ -4,6 +4,7 @@ import { type Db, rowsOf } from "#db/client.ts";
 import { filterConditions } from "../catalog/product-query.ts";
 import { correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
+import { synonymTextSql } from "./synonyms.ts";
 import type { createTermCounts } from "./term-counts.ts";
 
 const SUGGEST_CANDIDATES = 50;
@@ -45,10 +46,13 @@ export function createSuggestions({ db, termCounts }: { db: Db; termCounts: Retu
       db,
       // Common words are read in table order, their first candidates at once; rarer ones go through findProducts'
       // planning fence, so PostgreSQL uses the index instead of reading most of the table to find a few.
-      sql`with scan as ${common ? sql`not materialized` : sql`materialized`} (
+      // The owner's synonym of what is typed (decision 038) is looked up in the same statement; its words are whole.
+      sql`with syn as materialized (select plainto_tsquery('english', ${synonymTextSql(text)}) as q),
+          scan as ${common ? sql`not materialized` : sql`materialized`} (
             select products.id, products.name, products.images[1] as image, products.price_paise as "pricePaise",
                    products.rating, ts_rank(products.search, ${tsQuery}) as rank
-            from products where ${and(sql`products.search @@ ${tsQuery}`, scope)}
+            from products
+            where ${and(sql`(products.search @@ ${tsQuery} or products.search @@ (select q from syn))`, scope)}
           )
           select id, name, image, "pricePaise" from (select * from scan limit ${SUGGEST_CANDIDATES}) candidates
           order by lower(name) like ${`${text

@@ -9,11 +9,12 @@ import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { customersAdminApi } from "./customers.ts";
 import { adminGuard, staffOf } from "./guard.ts";
+import { insightsAdminApi } from "./insights.ts";
 import { invoicesAdminApi } from "./invoices.ts";
 import { productsAdminApi } from "./products.ts";
-import { staffAdminApi } from "./staff.ts";
-import { settingsAdminApi } from "./settings.ts";
 import { reviewsAdminApi } from "./reviews.ts";
+import { settingsAdminApi } from "./settings.ts";
+import { staffAdminApi } from "./staff.ts";
 
 export interface AdminApiOptions {
   services: Services;
@@ -61,6 +62,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(settingsAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(invoicesAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(reviewsAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(insightsAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",

@@ -25,6 +25,7 @@ const NAV = [
   { to: "/admin/banners", label: "Banners", end: false, owner: false },
   { to: "/admin/customers", label: "Customers", end: false, owner: false },
   { to: "/admin/reviews", label: "Reviews", end: false, owner: false },
+  { to: "/admin/search-synonyms", label: "Search synonyms", end: false, owner: true },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },
   { to: "/admin/staff", label: "Staff", end: false, owner: true },
   { to: "/admin/settings", label: "Settings", end: false, owner: true },
