@@ -10,8 +10,11 @@ const CHECKOUT = /[\\/]src[\\/](web[\\/]components[\\/]checkout[\\/]|shared[\\/]
 /** The back office's own modules: its pages, components, helpers, texts and forms. */
 const BACK_OFFICE =
   /[\\/]src[\\/](web[\\/](components|routes)[\\/]admin[\\/]|web[\\/]lib[\\/]audit-view\.|shared[\\/](back-office|banner-kinds|schemas[\\/]back-office))/;
+/** The printed invoice, shared by the back office's and the shopper's invoice pages. */
+const INVOICE =
+  /[\\/]src[\\/](web[\\/]components[\\/]orders[\\/]invoice-|shared[\\/](messages[\\/]back-office-invoices|amount-in-words|indian-states)\.)/;
 /** Code only one area's pages use, whatever their number, is kept out of the chunk every page loads. */
-const AREAS = [ACCOUNT, CHECKOUT, BACK_OFFICE, /[\\/]src[\\/]web[\\/]components[\\/]listing[\\/]/];
+const AREAS = [ACCOUNT, CHECKOUT, BACK_OFFICE, INVOICE, /[\\/]src[\\/]web[\\/]components[\\/]listing[\\/]/];
 
 export default defineConfig({
   plugins: [
@@ -43,6 +46,7 @@ export default defineConfig({
                 { name: "account", test: ACCOUNT },
                 { name: "checkout", test: CHECKOUT },
                 { name: "back-office", test: BACK_OFFICE, minShareCount: 2 },
+                { name: "invoice", test: INVOICE },
               ],
             },
           },
