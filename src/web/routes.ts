@@ -41,6 +41,8 @@ export default [
     route("import/:id", "routes/admin/import-job.tsx"),
     route("export", "routes/admin/export.tsx"),
     route("pictures", "routes/admin/pictures.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

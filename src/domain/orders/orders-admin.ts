@@ -82,7 +82,15 @@ export function createOrdersAdmin(deps: OrdersContext) {
   const { db, now } = deps;
   const audit = deps.audit ?? { record: async () => undefined };
 
-  function record(tx: DbExecutor, actor: Actor, action: string, orderId: string, before: unknown, after: unknown, reason?: string) {
+  function record(
+    tx: DbExecutor,
+    actor: Actor,
+    action: string,
+    orderId: string,
+    before: unknown,
+    after: unknown,
+    reason?: string,
+  ) {
     return audit.record(tx, actor, { action, entityType: "order", entityId: orderId, before, after, reason });
   }
 
@@ -340,7 +348,10 @@ export function createOrdersAdmin(deps: OrdersContext) {
     /** A failed refund asked again: a new row for its amount, keyed by the failed one so a double click is one retry. */
     async retryRefund(actor: Actor, id: string, refundId: string): Promise<RefundRow> {
       if (!UUID.test(refundId)) throw notFound(m.refundNotFound);
-      const [failed] = await db.select().from(refunds).where(and(eq(refunds.id, refundId), eq(refunds.orderId, id)));
+      const [failed] = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId), eq(refunds.orderId, id)));
       if (!failed) throw notFound(m.refundNotFound);
       if (failed.status !== "failed") throw new AppError("CONFLICT", m.refundRetryNotFailed);
       return requestRefund(
@@ -358,6 +369,5 @@ export function createOrdersAdmin(deps: OrdersContext) {
         await record(tx, actor, "order.note", id, null, { note: text });
       });
     },
-
   };
 }

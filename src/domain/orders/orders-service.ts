@@ -8,10 +8,10 @@ import { checkout } from "./checkout.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { isEmailedStatus } from "./order-emails.ts";
 import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
+import { createOrdersAdmin } from "./orders-admin.ts";
 import { deliverOutbox, sendClaimed, writeStatusNote } from "./outbox.ts";
 import { confirmPayment, handleWebhook, payWithTestProvider, releaseUnlessPaid } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
-import { createOrdersAdmin } from "./orders-admin.ts";
 import { reconcile } from "./reconcile.ts";
 import { writeEvent } from "./refunds.ts";
 import { type OrderStatus, type OrdersPage, ownerSettableStatuses, type PaymentStep } from "./types.ts";
@@ -37,7 +37,13 @@ export function createOrdersService(dependencies: OrdersDeps) {
   };
   const { db } = deps;
   const terminal = { id: null, email: "npm run shop" };
-  const eventOf = { paid: "paid", shipped: "shipped", delivered: "delivered", cancelled: "cancelled", refunded: "refund_processed" } as const;
+  const eventOf = {
+    paid: "paid",
+    shipped: "shipped",
+    delivered: "delivered",
+    cancelled: "cancelled",
+    refunded: "refund_processed",
+  } as const;
 
   async function ownOrder(userId: string, orderId: string) {
     const order = await deps.statements.ownOrder(userId, orderId);

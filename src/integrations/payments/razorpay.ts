@@ -114,7 +114,11 @@ export function createRazorpayGateway(
 
     async refund(paymentId, amountPaise, reference) {
       const path = `/v1/payments/${encodeURIComponent(paymentId)}/refund`;
-      const body = { amount: amountPaise, speed: "normal", ...(reference ? { receipt: reference, notes: { refund_id: reference } } : {}) };
+      const body = {
+        amount: amountPaise,
+        speed: "normal",
+        ...(reference ? { receipt: reference, notes: { refund_id: reference } } : {}),
+      };
       // Razorpay's own guard: the same key within its window answers the same refund.
       const headers: Record<string, string> = reference ? { "x-refund-idempotency": reference } : {};
       const answer = await call("refund", "POST", path, razorpayRefundEntity, body, headers);

@@ -13,6 +13,7 @@ export const orderAdminMessages = {
   noteBlank: "Please write the note.",
   noteTooLong: "Please keep the note under 2,000 characters.",
   amountInvalid: "Give the amount in rupees, with at most 2 decimals (for example 499.50).",
+  refundReasonBlank: "Please give a reason for the refund (the shopper's bank statement does not show it).",
   amountTooSmall: "A refund must be at least Rs 1.",
   requestKeyMissing: "Send an Idempotency-Key header (10 to 100 letters, digits, - or _) so a retry never refunds twice.",
   shipNotPaid: (status: string) => `Only a paid order can ship; this one is ${status}.`,
@@ -32,7 +33,8 @@ export const orderAdminMessages = {
   trackingUpdated: "Tracking details updated.",
   delivered: "Marked delivered.",
   cancelled: "Order cancelled; its stock is back on sale.",
-  cancelledRefunding: (amount: number) => `Order cancelled; its stock is back on sale and ${formatRupees(amount)} is being refunded.`,
+  cancelledRefunding: (amount: number) =>
+    `Order cancelled; its stock is back on sale and ${formatRupees(amount)} is being refunded.`,
   refundRequested: (amount: number) => `Refund of ${formatRupees(amount)} requested.`,
   refundProcessed: (amount: number) => `Refund of ${formatRupees(amount)} processed.`,
   refundFailed: (reason: string) => `The refund failed: ${reason}`,

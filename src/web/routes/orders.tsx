@@ -140,6 +140,11 @@ function OrderRow({ order, search }: { order: OrderRowData; search: URLSearchPar
       <td className={`${cell} font-mono text-xs break-all`}>{order.userId}</td>
       <td className={cell}>
         <OrderStatusBadge status={order.status} />
+        {order.trackingNumber && (
+          <p className="mt-1 text-xs whitespace-nowrap text-gray-700">
+            {order.carrier}: <span className="font-mono">{order.trackingNumber}</span>
+          </p>
+        )}
       </td>
       <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
     </tr>

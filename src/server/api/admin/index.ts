@@ -8,6 +8,7 @@ import { bulkAdminApi } from "./bulk.ts";
 import { catalogCsvAdminApi } from "./catalog-csv.ts";
 import { categoriesAdminApi } from "./categories.ts";
 import { adminGuard, staffOf } from "./guard.ts";
+import { ordersAdminApi } from "./orders.ts";
 import { productsAdminApi } from "./products.ts";
 
 export interface AdminApiOptions {
@@ -51,6 +52,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(bannersAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(catalogCsvAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(bulkAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(ordersAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",
