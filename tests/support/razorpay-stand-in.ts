@@ -22,7 +22,7 @@ export async function startRazorpayStandIn({
   const book = createTestGateway({ keyId, keySecret, webhookSecret });
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
   const requests: { method: string; path: string; authorized: boolean; body: unknown }[] = [];
-  let failNext: number | "timeout" | "garbage" | undefined;
+  let failNext: number | "timeout" | "garbage" | "lost" | undefined;
 
   const orderJson = (id: string) => {
     const order = book.orders.get(id);
@@ -75,7 +75,7 @@ export async function startRazorpayStandIn({
   const badRequest = (description: string) => ({ error: { code: "BAD_REQUEST_ERROR", description } });
 
   const server = createServer(async (request, response) => {
-    const send = (status: number, body: unknown) => {
+    let send = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
@@ -92,6 +92,11 @@ export async function startRazorpayStandIn({
 
     const failing = failNext;
     failNext = undefined;
+    if (failing === "lost") {
+      // The call is carried out, and its answer lost on the way back.
+      const real = send;
+      send = (_status: number, _body: unknown) => real(504, { error: { code: "GATEWAY_ERROR", description: "Gateway timeout" } });
+    }
     if (failing === "timeout") return; // never answers: the client's timeout must end it
     if (failing === "garbage") {
       response.writeHead(200, { "content-type": "application/json" });
@@ -180,8 +185,11 @@ export async function startRazorpayStandIn({
     webhookSecret,
     /** Every call received, in order. */
     requests,
-    /** The next call answers this status (Razorpay's error shape), never answers, or answers something not JSON. */
-    failNext(how: number | "timeout" | "garbage") {
+    /**
+     * The next call answers this status (Razorpay's error shape), never answers, answers something not JSON, or is
+     * carried out and its answer lost (`lost`: a 504 after the work is done).
+     */
+    failNext(how: number | "timeout" | "garbage" | "lost") {
       failNext = how;
     },
     /** The shopper pays in the widget: Razorpay Checkout's three fields, signed with the key secret. */

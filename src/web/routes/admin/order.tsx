@@ -120,7 +120,7 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     timeline,
     // A double click posts the same key twice: one refund (decision 034).
-    requestKey: `page:${randomUUID()}`,
+    requestKey: randomUUID(),
   };
 }
 
