@@ -281,8 +281,9 @@ export function createOrdersAdmin(deps: OrdersContext) {
      * its payment. Shipped and delivered orders are refunded instead.
      */
     async cancel(actor: Actor, id: string, reason?: string): Promise<{ refund: RefundRow | undefined }> {
+      if (!UUID.test(id)) throw notFound(m.orderNotFound);
       const order = await findOrder(db, byId(id));
-      if (!order || !UUID.test(id)) throw notFound(m.orderNotFound);
+      if (!order) throw notFound(m.orderNotFound);
       if (order.status === "pending") {
         const ended = await releaseUnlessPaid(deps, order, "cancelled");
         if (ended.settled) throw new AppError("CONFLICT", m.cancelPaidMeanwhile(statusLabel(ended.settled.status)));
@@ -347,7 +348,7 @@ export function createOrdersAdmin(deps: OrdersContext) {
 
     /** A failed refund asked again: a new row for its amount, keyed by the failed one so a double click is one retry. */
     async retryRefund(actor: Actor, id: string, refundId: string): Promise<RefundRow> {
-      if (!UUID.test(refundId)) throw notFound(m.refundNotFound);
+      if (!UUID.test(refundId) || !UUID.test(id)) throw notFound(m.refundNotFound);
       const [failed] = await db
         .select()
         .from(refunds)

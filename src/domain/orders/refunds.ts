@@ -105,7 +105,7 @@ export async function sendRefund(
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
     .where(eq(refunds.id, refundId));
-  if (!row || row.refund.status !== "pending" || !row.paymentId) return row?.refund;
+  if (row?.refund.status !== "pending" || !row.paymentId) return row?.refund;
   const { refund, paymentId } = row;
   let answer: ProviderRefund | undefined;
   try {
@@ -140,7 +140,7 @@ export async function applyRefundAnswer(
     if (!current) return undefined;
     const order = await lockedOrder(tx, current.orderId);
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!refund || refund.status !== "pending" || (answer.status === "pending" && refund.providerRefundId)) {
+    if (refund?.status !== "pending" || (answer.status === "pending" && refund.providerRefundId)) {
       return { refund, note: undefined };
     }
     const at = deps.now();
