@@ -135,7 +135,9 @@ async function generateOrders(): Promise<number> {
         [from, to],
       );
       await client.query("commit");
-      console.log(`orders ${from.toLocaleString("en")}..${to.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `orders ${from.toLocaleString("en")}..${to.toLocaleString("en")} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     await client.query("analyze orders");
     await client.query("analyze order_items");
@@ -166,9 +168,13 @@ interface Sample {
 /** Orders spread over the table (cursors and search terms), paid ones to ship and delivered ones to refund. */
 async function readSample(actions: number): Promise<Sample> {
   return withClient(databaseUrl, async (client) => {
-    const spread = await client.query<{ id: string; payment_id: string | null; email: string; phone_number: string; name: string }>(
-      "select id, payment_id, email, phone_number, name from orders tablesample system (0.5) repeatable (7) limit 2000",
-    );
+    const spread = await client.query<{
+      id: string;
+      payment_id: string | null;
+      email: string;
+      phone_number: string;
+      name: string;
+    }>("select id, payment_id, email, phone_number, name from orders tablesample system (0.5) repeatable (7) limit 2000");
     const toShip = await client.query<{ id: string }>(
       "select id from orders where status = 'paid' and payment_id like 'pay_bench%' order by created_at desc limit $1",
       [actions],
@@ -213,7 +219,12 @@ function phases(sample: Sample, token: string): Phase[] {
   let refunds = 0;
   return [
     { name: "list, newest first", kind: "list", asks: "`GET /api/admin/orders`", next: () => list({}) },
-    { name: "list of a status", kind: "list", asks: "`?status=paid` (a tenth of the orders)", next: () => list({ status: "paid" }) },
+    {
+      name: "list of a status",
+      kind: "list",
+      asks: "`?status=paid` (a tenth of the orders)",
+      next: () => list({ status: "paid" }),
+    },
     {
       name: "list of a week",
       kind: "list",
@@ -345,7 +356,9 @@ console.log(`${redactUrl(databaseUrl)}: ${generated.toLocaleString("en")} orders
 const actions = TARGETS.action.rate * (warmupSeconds + durationSeconds) + 50;
 const sample = await readSample(actions);
 if (sample.toShip.length < actions || sample.toRefund.length < actions) {
-  throw new HarnessError(`too few paid orders to ship (${sample.toShip.length}) or delivered ones to refund (${sample.toRefund.length})`);
+  throw new HarnessError(
+    `too few paid orders to ship (${sample.toShip.length}) or delivered ones to refund (${sample.toRefund.length})`,
+  );
 }
 const password = await ensureOwner();
 const database = await withClient(databaseUrl, postgresFacts);

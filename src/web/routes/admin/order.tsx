@@ -189,7 +189,7 @@ function refundNotice(refund: { status: string; amountPaise: number; failureReas
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Order ${loaderData?.order.id.slice(0, 8) ?? ""} | Back office` },
+  { title: `Order ${loaderData?.order.id ?? ""} | Back office` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

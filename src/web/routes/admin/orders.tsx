@@ -131,8 +131,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td className={adminTd}>
-                    <Link to={`/admin/orders/${row.id}`} className="font-mono text-xs font-semibold text-brand-dark underline">
-                      {row.id.slice(0, 8)}
+                    <Link
+                      to={`/admin/orders/${row.id}`}
+                      className="font-mono text-xs font-semibold break-all text-brand-dark underline"
+                    >
+                      {row.id}
                       <span className="sr-only"> order of {row.name}</span>
                     </Link>
                   </td>
