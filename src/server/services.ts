@@ -169,20 +169,6 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
         : "payments: Razorpay",
     );
     const idempotency = createIdempotencyService({ db: database.db, now });
-    const orders: OrdersService = createOrdersService({
-      db: database.db,
-      gateway: paymentGateway,
-      catalog,
-      cart,
-      mailer,
-      changes: catalogChanges,
-      now,
-      holdMinutes: config.PAYMENT_HOLD_MINUTES,
-      publicUrl: config.PUBLIC_URL,
-      log,
-    });
-    // Confirmation e-mails sent after the answer finish before the database closes.
-    closers.push(() => orders.settled());
     const accounts = createAccountsService({
       db: database.db,
       mailer,
@@ -207,6 +193,21 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       clock: { idleMinutes: config.BACK_OFFICE_IDLE_MINUTES, reauthMinutes: config.BACK_OFFICE_REAUTH_MINUTES },
       invites: { secret: config.SESSION_SECRET, publicUrl: config.PUBLIC_URL, mailer },
     });
+    const orders: OrdersService = createOrdersService({
+      db: database.db,
+      gateway: paymentGateway,
+      catalog,
+      cart,
+      mailer,
+      changes: catalogChanges,
+      now,
+      holdMinutes: config.PAYMENT_HOLD_MINUTES,
+      publicUrl: config.PUBLIC_URL,
+      log,
+      audit: backOffice.audit,
+    });
+    // Confirmation e-mails sent after the answer finish before the database closes.
+    closers.push(() => orders.settled());
     // Categories and banners are catalog tables (decision 011); their changes are audited in the same transaction.
     const catalogAdminDeps = {
       db: database.db,

@@ -50,6 +50,8 @@ export default [
     route("orders/:id/packing-slip", "routes/admin/order-packing-slip.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("search-synonyms", "routes/admin/search-synonyms.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+    route("orders/:id", "routes/admin/order.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ProviderPayment } from "#domain/orders/ports.ts";
+import { PaymentProviderError, type ProviderPayment } from "#domain/orders/ports.ts";
 import { createTestGateway } from "#integrations/payments/test-gateway.ts";
 
 /**
@@ -23,7 +23,7 @@ export async function startRazorpayStandIn({
   const book = createTestGateway({ keyId, keySecret, webhookSecret });
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString("base64")}`;
   const requests: { method: string; path: string; authorized: boolean; body: unknown }[] = [];
-  let failNext: number | "timeout" | "garbage" | undefined;
+  let failNext: number | "timeout" | "garbage" | "lost" | undefined;
 
   const orderJson = (id: string) => {
     const order = book.orders.get(id);
@@ -56,10 +56,27 @@ export async function startRazorpayStandIn({
       captured: payment.status === "captured",
     };
   };
+  const refundJson = (id: string) => {
+    const refund = book.refunds.get(id);
+    if (!refund) return undefined;
+    return {
+      id: refund.id,
+      entity: "refund",
+      amount: refund.amountPaise,
+      currency: "INR",
+      payment_id: refund.paymentId,
+      notes: refund.reference ? { refund_id: refund.reference } : [],
+      receipt: refund.reference,
+      status: refund.status,
+      speed_processed: "normal",
+      speed_requested: "normal",
+      created_at: Math.floor(refund.createdAt / 1000),
+    };
+  };
   const badRequest = (description: string) => ({ error: { code: "BAD_REQUEST_ERROR", description } });
 
   const server = createServer(async (request, response) => {
-    const send = (status: number, body: unknown) => {
+    let send = (status: number, body: unknown) => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
@@ -76,6 +93,11 @@ export async function startRazorpayStandIn({
 
     const failing = failNext;
     failNext = undefined;
+    if (failing === "lost") {
+      // The call is carried out, and its answer lost on the way back.
+      const real = send;
+      send = (_status: number, _body: unknown) => real(504, { error: { code: "GATEWAY_ERROR", description: "Gateway timeout" } });
+    }
     if (failing === "timeout") return; // never answers: the client's timeout must end it
     if (failing === "garbage") {
       response.writeHead(200, { "content-type": "application/json" });
@@ -123,15 +145,25 @@ export async function startRazorpayStandIn({
     if (request.method === "POST" && parts[1] === "payments" && parts[3] === "refund" && parts[2]) {
       const payment = book.payments.get(parts[2]);
       if (!payment) return send(404, badRequest("The id provided does not exist"));
-      if (payment.status !== "captured") return send(400, badRequest("The payment has been fully refunded already"));
-      const refund = await book.refund(payment.id, payment.amountPaise);
-      return send(200, {
-        id: refund.id,
-        entity: "refund",
-        amount: payment.amountPaise,
-        payment_id: payment.id,
-        status: "processed",
-      });
+      const { amount, receipt, notes } = (body ?? {}) as { amount?: unknown; receipt?: unknown; notes?: unknown };
+      const noted = notes && typeof notes === "object" ? (notes as Record<string, unknown>).refund_id : undefined;
+      const key = request.headers["x-refund-idempotency"];
+      const reference = [key, receipt, noted].find((value): value is string => typeof value === "string" && value !== "");
+      try {
+        const refund = await book.refund(payment.id, amount === undefined ? payment.amountPaise : Number(amount), reference);
+        return send(200, refundJson(refund.id));
+      } catch (error) {
+        return send(400, badRequest(error instanceof PaymentProviderError ? (error.refusal ?? error.message) : String(error)));
+      }
+    }
+    if (request.method === "GET" && parts[1] === "payments" && parts[3] === "refunds" && parts[2]) {
+      if (!book.payments.has(parts[2])) return send(400, badRequest("The id provided does not exist"));
+      const items = (await book.listPaymentRefunds(parts[2])).map((refund) => refundJson(refund.id));
+      return send(200, { entity: "collection", count: items.length, items });
+    }
+    if (request.method === "GET" && parts[1] === "refunds" && parts[2] && parts.length === 3) {
+      const refund = refundJson(parts[2]);
+      return refund ? send(200, refund) : send(404, badRequest("The id provided does not exist"));
     }
     return send(404, badRequest("The requested URL was not found on the server."));
   });
@@ -154,8 +186,11 @@ export async function startRazorpayStandIn({
     webhookSecret,
     /** Every call received, in order. */
     requests,
-    /** The next call answers this status (Razorpay's error shape), never answers, or answers something not JSON. */
-    failNext(how: number | "timeout" | "garbage") {
+    /**
+     * The next call answers this status (Razorpay's error shape), never answers, answers something not JSON, or is
+     * carried out and its answer lost (`lost`: a 504 after the work is done).
+     */
+    failNext(how: number | "timeout" | "garbage" | "lost") {
       failNext = how;
     },
     /** The shopper pays in the widget: Razorpay Checkout's three fields, signed with the key secret. */
@@ -175,6 +210,15 @@ export async function startRazorpayStandIn({
     authorize: (orderId: string) => book.authorize(orderId),
     /** Every payment made so far, as Razorpay's book holds it. */
     payments: () => [...book.payments.values()],
+    /** Every refund made so far; how the next ones end (`processed` at once, `pending`, `failed`). */
+    refunds: () => [...book.refunds.values()],
+    set refundOutcome(outcome: "processed" | "pending" | "failed") {
+      book.refundOutcome = outcome;
+    },
+    /** The bank's late answer on a pending refund, and the signed `refund.*` webhook Razorpay sends for it. */
+    settleRefund: (refundId: string, status: "processed" | "failed", reason?: string) =>
+      book.settleRefund(refundId, status, reason),
+    refundWebhook: (event: string, refundId: string, eventId?: string) => book.refundWebhook(event, refundId, eventId),
     /** A webhook for one of its payments, signed with the webhook secret. */
     webhook: (event: string, paymentId: string, eventId?: string) => book.webhook(event, paymentId, eventId),
     close: () =>

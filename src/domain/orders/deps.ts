@@ -1,5 +1,6 @@
-import type { Db } from "#db/client.ts";
+import type { Db, DbExecutor } from "#db/client.ts";
 import type { Mailer } from "../accounts/ports.ts";
+import type { Actor, AuditEntry } from "../back-office/audit.ts";
 import type { CartService } from "../cart/cart-service.ts";
 import type { CatalogService } from "../catalog/catalog-service.ts";
 import type { CatalogChanges } from "../ports.ts";
@@ -24,6 +25,8 @@ export interface OrdersDeps {
   holdMinutes: number;
   publicUrl: string;
   log: OrdersLog;
+  /** The back office's audit trail (decision 031), written in the transaction of each staff change to an order. */
+  audit?: { record(tx: DbExecutor, actor: Actor, entry: AuditEntry): Promise<unknown> };
 }
 
 export interface OrdersContext extends OrdersDeps {

@@ -20,7 +20,9 @@ export const STATUS_EMAILS = {
   shipped: (order: Order): OrderEmail => ({
     subject: `Your Storefront order ${order.id} has shipped`,
     title: "Your order is on its way",
-    news: `Your order ${order.id} has shipped.`,
+    news: order.trackingNumber
+      ? `Your order ${order.id} has shipped with **${order.carrier ?? ""}**, tracking number **${order.trackingNumber}**.`
+      : `Your order ${order.id} has shipped.`,
     withAddress: true,
   }),
   delivered: (order: Order): OrderEmail => ({

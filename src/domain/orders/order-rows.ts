@@ -40,6 +40,11 @@ export function toOrder(row: OrderRow, lines: OrderLine[]): Order {
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     holdExpiresAt: row.holdExpiresAt,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    shippedAt: row.shippedAt,
+    deliveredAt: row.deliveredAt,
+    cancelledAt: row.cancelledAt,
     lines,
   };
 }

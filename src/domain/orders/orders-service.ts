@@ -10,10 +10,12 @@ import { purchaseWithPaymentId } from "./client-purchase.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
 import { isEmailedStatus } from "./order-emails.ts";
 import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
+import { createOrdersAdmin } from "./orders-admin.ts";
 import { deliverOutbox, sendClaimed, writeStatusNote } from "./outbox.ts";
 import { confirmPayment, handleWebhook, payWithTestProvider, releaseUnlessPaid } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
 import { reconcile } from "./reconcile.ts";
+import { writeEvent } from "./refunds.ts";
 import { type OrderStatus, type OrdersPage, ownerSettableStatuses, type PaymentStep } from "./types.ts";
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -36,6 +38,14 @@ export function createOrdersService(dependencies: OrdersDeps) {
     },
   };
   const { db } = deps;
+  const terminal = { id: null, email: "npm run shop" };
+  const eventOf = {
+    paid: "paid",
+    shipped: "shipped",
+    delivered: "delivered",
+    cancelled: "cancelled",
+    refunded: "refund_processed",
+  } as const;
 
   async function ownOrder(userId: string, orderId: string) {
     const order = await deps.statements.ownOrder(userId, orderId);
@@ -45,6 +55,9 @@ export function createOrdersService(dependencies: OrdersDeps) {
 
   return {
     provider: deps.gateway.provider,
+
+    /** The back office's orders room (decision 034). */
+    admin: createOrdersAdmin(deps),
 
     checkout: (userId: string, billing: BillingInput): Promise<PaymentStep> => checkout(deps, userId, billing),
 
@@ -143,6 +156,16 @@ export function createOrdersService(dependencies: OrdersDeps) {
           .set({ status, updatedAt: deps.now() })
           .where(and(eq(orders.id, orderId), ne(orders.status, status)))
           .returning({ paymentId: orders.paymentId });
+        if (changed) {
+          await writeEvent(deps, tx, orderId, terminal, eventOf[status as keyof typeof eventOf], `Status set to ${status}`);
+          await deps.audit?.record(tx, terminal, {
+            action: "order.set-status",
+            entityType: "order",
+            entityId: orderId,
+            before: { status: order.status },
+            after: { status },
+          });
+        }
         const paid = changed !== undefined && changed.paymentId !== null;
         return paid && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
       });

@@ -6,8 +6,9 @@ import { AppError, badRequest, notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { releaseHold } from "./holds.ts";
 import { byId, findOrder, payPendingOrder, toOrder } from "./order-rows.ts";
-import { confirmationMail, sendClaimed, writeConfirmation, writeStatusNote } from "./outbox.ts";
+import { confirmationMail, sendClaimed, writeConfirmation } from "./outbox.ts";
 import { isTestGateway, type PaymentProof, PaymentProviderError, type ProviderPayment } from "./ports.ts";
+import { applyRefundEvent, refundOrder } from "./refunds.ts";
 import type { Order } from "./types.ts";
 
 /** States in which the order's money is the shop's (a verified payment has been applied). */
@@ -116,31 +117,6 @@ async function applyCapturedPayment(deps: OrdersContext, order: Order, payment: 
   return settled;
 }
 
-/** Gives the money back for a payment whose stock was sold meanwhile; retried by reconciliation until it goes through. */
-export async function refundOrder(deps: OrdersContext, orderId: string): Promise<void> {
-  const [row] = await deps.db
-    .select({ paymentId: orders.paymentId, amountPaise: orders.amountPaise, status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (row?.status !== "refund_pending" || !row.paymentId) return;
-  try {
-    const refund = await deps.gateway.refund(row.paymentId, row.amountPaise);
-    // The shopper was told the money comes back; the e-mail says when it has.
-    const note = await withTransaction(deps.db, async (tx) => {
-      const [refunded] = await tx
-        .update(orders)
-        .set({ status: "refunded", refundId: refund.id, updatedAt: deps.now() })
-        .where(and(eq(orders.id, orderId), eq(orders.status, "refund_pending")))
-        .returning({ id: orders.id });
-      return refunded && writeStatusNote(deps, tx, orderId, "refunded");
-    });
-    deps.log.info({ orderId, refundId: refund.id }, "payment refunded: the stock was sold before it arrived");
-    if (note) deps.background(sendClaimed(deps, note));
-  } catch (error) {
-    deps.log.error({ err: error, orderId }, "refund not made yet; reconciliation will try again");
-  }
-}
-
 /** A captured payment of the order's amount, else an authorised one captured now (Razorpay refunds uncaptured ones). */
 async function moneyFor(deps: OrdersContext, order: Order): Promise<ProviderPayment | undefined> {
   if (!order.providerOrderId) return undefined;
@@ -193,7 +169,8 @@ export async function handleWebhook(
     .from(paymentEvents)
     .where(eq(paymentEvents.eventId, event.eventId));
   if (seen) return { duplicate: true };
-  if (event.orderId) {
+  if (event.refund && event.event.startsWith("refund.")) await applyRefundEvent(deps, event.refund);
+  else if (event.orderId) {
     const order = await findOrder(
       deps.db,
       and(eq(orders.paymentProvider, deps.gateway.provider), eq(orders.providerOrderId, event.orderId)),

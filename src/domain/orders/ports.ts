@@ -22,6 +22,21 @@ export interface ProviderPayment {
   amountPaise: number;
   currency: string;
   status: ProviderPaymentStatus;
+  /** How the shopper paid (card, upi, netbanking...), when the provider says. */
+  method?: string;
+}
+
+/** Razorpay's refund states: `pending` until the bank confirms, then `processed` or `failed`. */
+export type ProviderRefundStatus = "pending" | "processed" | "failed";
+
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  status: ProviderRefundStatus;
+  /** Our refund id, sent as `receipt` (and in `notes`) so a refund whose answer was lost is found again. */
+  reference: string | null;
+  failureReason?: string | undefined;
 }
 
 /** What the payment widget hands the browser on success (Razorpay's field names, without the prefix). */
@@ -38,6 +53,8 @@ export interface PaymentEvent {
   event: string;
   orderId: string | undefined;
   payment: ProviderPayment | undefined;
+  /** `refund.processed`, `refund.failed`, `refund.created`: the refund as the event carries it. */
+  refund?: ProviderRefund | undefined;
 }
 
 export interface PaymentGateway {
@@ -51,7 +68,13 @@ export interface PaymentGateway {
   listOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /** Captures an authorised payment in full; Razorpay refunds one nobody captures. */
   capture(paymentId: string, amountPaise: number, currency: string): Promise<ProviderPayment>;
-  refund(paymentId: string, amountPaise: number): Promise<{ id: string }>;
+  /**
+   * Refunds part or all of a captured payment. `reference` (our refund id) goes as `receipt`, in `notes` and as the
+   * idempotency key, so asking twice for one reference never refunds twice.
+   */
+  refund(paymentId: string, amountPaise: number, reference?: string): Promise<ProviderRefund>;
+  fetchRefund(refundId: string): Promise<ProviderRefund | undefined>;
+  listPaymentRefunds(paymentId: string): Promise<ProviderRefund[]>;
   /** Checks `X-Razorpay-Signature` over the raw body in constant time; undefined when it is wrong or no event. */
   parseWebhook(input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined }): PaymentEvent | undefined;
 }
@@ -71,4 +94,10 @@ export function isTestGateway(gateway: PaymentGateway): gateway is TestPaymentGa
 /** The provider could not be reached or refused the call: the shopper may try again; nothing was decided. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
+  /** The provider answered and said no (a 4xx and its description): asking again the same way would not help. */
+  readonly refusal: string | undefined;
+  constructor(message: string, refusal?: string) {
+    super(message);
+    this.refusal = refusal;
+  }
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL } from "drizzle-orm";
-import { orders } from "#db/schema/orders.ts";
+import { orders, refunds } from "#db/schema/orders.ts";
 import { AppError } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import { deliverOutbox } from "./outbox.ts";
-import { completeIfPaid, refundOrder, releaseUnlessPaid } from "./payments.ts";
+import { completeIfPaid, releaseUnlessPaid } from "./payments.ts";
+import { refundOrder, settlePending } from "./refunds.ts";
 import type { Order } from "./types.ts";
 
 /** Orders younger than this are left to the shopper's browser (it is probably still in the payment window). */
@@ -51,6 +52,28 @@ export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
       or(isNull(orders.nextCheckAt), lte(orders.nextCheckAt, at)),
     ),
   );
+  // Refunds still pending after a while, on orders of any status (partial refunds, cancellations; decision 034).
+  const refunding = await claim(
+    deps,
+    at,
+    inArray(
+      orders.id,
+      db
+        .select({ id: refunds.orderId })
+        .from(refunds)
+        .where(and(eq(refunds.status, "pending"), lt(refunds.createdAt, new Date(at.getTime() - SETTLE_SECONDS * 1000)))),
+    ),
+  );
+  for (const id of refunding) {
+    report.checked += 1;
+    try {
+      report.refunded += await settlePending(deps, id, true);
+    } catch (error) {
+      deps.log.error({ err: error, orderId: id }, "refunds not reconciled; they will be tried again");
+    } finally {
+      await db.update(orders).set({ claimedUntil: null }).where(eq(orders.id, id));
+    }
+  }
 
   for (const id of [...waiting, ...released]) {
     report.checked += 1;
@@ -60,7 +83,7 @@ export async function reconcile(deps: OrdersContext): Promise<ReconcileReport> {
       if (!order) continue;
       const askAgainLater = () => new Date(at.getTime() + recheckAfterMs(at.getTime() - order.createdAt.getTime()));
       if (order.status === "refund_pending") {
-        await refundOrder(deps, id);
+        await refundOrder(deps, id, true);
         report.refunded += 1;
       } else if (order.status === "pending" && order.holdExpiresAt.getTime() <= at.getTime()) {
         const ended = await settle(deps, order, () => releaseUnlessPaid(deps, order, "expired"));

@@ -56,6 +56,12 @@ export interface Order {
   createdAt: Date;
   paidAt: Date | null;
   holdExpiresAt: Date;
+  /** Set when the order ships (back office, decision 034). */
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: Date | null;
+  deliveredAt: Date | null;
+  cancelledAt: Date | null;
   lines: OrderLine[];
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentEvent, ProviderOrder, ProviderPayment } from "#domain/orders/ports.ts";
+import type { PaymentEvent, ProviderOrder, ProviderPayment, ProviderRefund } from "#domain/orders/ports.ts";
 import { hmacHex, signatureMatches } from "./signatures.ts";
 
 // Razorpay's JSON entities and webhook envelope: razorpay.ts reads them, the test gateway and the tests' stand-in write
@@ -21,7 +21,35 @@ export const razorpayPaymentEntity = z.object({
   currency: z.string(),
   status: z.enum(["created", "authorized", "captured", "refunded", "failed"]),
   order_id: z.string().nullable().optional(),
+  method: z.string().nullable().optional(),
 });
+
+export const razorpayRefundEntity = z.object({
+  id: z.string().min(1),
+  entity: z.literal("refund").optional(),
+  amount: z.number().int(),
+  payment_id: z.string(),
+  status: z.enum(["pending", "processed", "failed"]),
+  receipt: z.string().nullable().optional(),
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+  // Not in Razorpay's documented entity; read when present so a failure can say why.
+  error_description: z.string().nullable().optional(),
+});
+
+export type RazorpayRefundEntity = z.infer<typeof razorpayRefundEntity>;
+
+export function toProviderRefund(entity: RazorpayRefundEntity): ProviderRefund {
+  const notes = entity.notes && !Array.isArray(entity.notes) ? entity.notes : {};
+  const noted = typeof notes.refund_id === "string" ? notes.refund_id : null;
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amountPaise: entity.amount,
+    status: entity.status,
+    reference: entity.receipt || noted,
+    failureReason: entity.error_description ?? undefined,
+  };
+}
 
 export type RazorpayOrderEntity = z.infer<typeof razorpayOrderEntity>;
 export type RazorpayPaymentEntity = z.infer<typeof razorpayPaymentEntity>;
@@ -37,6 +65,7 @@ export function toProviderPayment(entity: RazorpayPaymentEntity): ProviderPaymen
     amountPaise: entity.amount,
     currency: entity.currency,
     status: entity.status,
+    ...(entity.method ? { method: entity.method } : {}),
   };
 }
 
@@ -47,6 +76,7 @@ const webhookEnvelope = z.object({
     .object({
       payment: z.object({ entity: razorpayPaymentEntity }).optional(),
       order: z.object({ entity: razorpayOrderEntity }).optional(),
+      refund: z.object({ entity: razorpayRefundEntity }).optional(),
     })
     .default({}),
 });
@@ -65,7 +95,7 @@ export function parseSignedWebhook(
   }
   const parsed = webhookEnvelope.safeParse(json);
   if (!parsed.success) return undefined;
-  const { payment, order } = parsed.data.payload;
+  const { payment, order, refund } = parsed.data.payload;
   // Razorpay always sends the event id header; a signed body without one is de-duplicated by its own hash.
   const id = eventId?.trim() || `body:${hmacHex("event-id", rawBody)}`;
   return {
@@ -73,5 +103,6 @@ export function parseSignedWebhook(
     event: parsed.data.event,
     orderId: payment?.entity.order_id ?? order?.entity.id ?? undefined,
     payment: payment ? toProviderPayment(payment.entity) : undefined,
+    refund: refund ? toProviderRefund(refund.entity) : undefined,
   };
 }

@@ -43,13 +43,36 @@ describe("the Razorpay gateway", () => {
       amountPaise: 10_000,
       currency: "INR",
       status: "captured",
+      method: "card",
     });
     expect(await gateway.fetchPayment("pay_unknown")).toBeUndefined();
     expect(await gateway.fetchPayment("../orders")).toBeUndefined();
     standIn.failPayment(order.id);
     expect((await gateway.listOrderPayments(order.id)).map((p) => p.status).sort()).toEqual(["captured", "failed"]);
-    expect((await gateway.refund(proof.paymentId, 10_000)).id).toMatch(/^rfnd_/);
+    const part = await gateway.refund(proof.paymentId, 4_000, "our-refund-1");
+    expect(part).toMatchObject({
+      id: expect.stringMatching(/^rfnd_/),
+      amountPaise: 4_000,
+      status: "processed",
+      reference: "our-refund-1",
+    });
+    expect(standIn.requests.at(-1)?.body).toMatchObject({
+      amount: 4_000,
+      receipt: "our-refund-1",
+      notes: { refund_id: "our-refund-1" },
+    });
+    // The same reference is the same refund (Razorpay's idempotency key); more than is left is refused with its words.
+    expect((await gateway.refund(proof.paymentId, 4_000, "our-refund-1")).id).toBe(part.id);
+    const over = await gateway.refund(proof.paymentId, 6_001, "our-refund-2").catch((e: unknown) => e);
+    expect(over).toMatchObject({ refusal: "The total refund amount is greater than the refund payment amount" });
+    expect((await gateway.fetchPayment(proof.paymentId))?.status).toBe("captured");
+    await gateway.refund(proof.paymentId, 6_000, "our-refund-3");
     expect((await gateway.fetchPayment(proof.paymentId))?.status).toBe("refunded");
+    expect((await gateway.listPaymentRefunds(proof.paymentId)).map((refund) => refund.reference)).toEqual([
+      "our-refund-1",
+      "our-refund-3",
+    ]);
+    expect(await gateway.fetchRefund(part.id)).toMatchObject({ id: part.id, paymentId: proof.paymentId, status: "processed" });
   });
 
   it("turns every failure into a PaymentProviderError that names the call but never the secret", async () => {

@@ -4,8 +4,10 @@ import {
   parseSignedWebhook,
   razorpayOrderEntity,
   razorpayPaymentEntity,
+  razorpayRefundEntity,
   toProviderOrder,
   toProviderPayment,
+  toProviderRefund,
 } from "./razorpay-protocol.ts";
 import { paymentSignature, signatureMatches } from "./signatures.ts";
 
@@ -13,7 +15,7 @@ import { paymentSignature, signatureMatches } from "./signatures.ts";
 const CALL_TIMEOUT_MS = 10_000;
 
 const collection = z.object({ items: z.array(razorpayPaymentEntity) });
-const refundEntity = z.object({ id: z.string().min(1) });
+const refundCollection = z.object({ items: z.array(razorpayRefundEntity) });
 const errorBody = z.object({ error: z.object({ description: z.string().optional(), code: z.string().optional() }) });
 
 export interface RazorpaySettings {
@@ -38,12 +40,13 @@ export function createRazorpayGateway(
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
+    extraHeaders: Record<string, string> = {},
   ): Promise<{ status: number; value: T | undefined }> {
     let response: Response;
     try {
       response = await fetch(`${settings.apiUrl}${path}`, {
         method,
-        headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: { authorization, ...(body === undefined ? {} : { "content-type": "application/json" }), ...extraHeaders },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
@@ -61,7 +64,8 @@ export function createRazorpayGateway(
     if (!response.ok) {
       if (response.status === 404) return { status: 404, value: undefined };
       const description = errorBody.safeParse(json).data?.error.description ?? `HTTP ${response.status}`;
-      throw new PaymentProviderError(`Razorpay ${what}: ${description} (${response.status})`);
+      const refusal = response.status >= 400 && response.status < 500 && response.status !== 429 ? description : undefined;
+      throw new PaymentProviderError(`Razorpay ${what}: ${description} (${response.status})`, refusal);
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new PaymentProviderError(`Razorpay ${what}: an answer that is not what Razorpay documents`);
@@ -108,11 +112,29 @@ export function createRazorpayGateway(
       return toProviderPayment(found("capture", answer));
     },
 
-    async refund(paymentId, amountPaise) {
-      const answer = await call("refund", "POST", `/v1/payments/${encodeURIComponent(paymentId)}/refund`, refundEntity, {
+    async refund(paymentId, amountPaise, reference) {
+      const path = `/v1/payments/${encodeURIComponent(paymentId)}/refund`;
+      const body = {
         amount: amountPaise,
-      });
-      return { id: found("refund", answer).id };
+        speed: "normal",
+        ...(reference ? { receipt: reference, notes: { refund_id: reference } } : {}),
+      };
+      // Razorpay's own guard: the same key within its window answers the same refund.
+      const headers: Record<string, string> = reference ? { "x-refund-idempotency": reference } : {};
+      const answer = await call("refund", "POST", path, razorpayRefundEntity, body, headers);
+      return toProviderRefund(found("refund", answer));
+    },
+
+    async fetchRefund(refundId) {
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(refundId)) return undefined;
+      const answer = await call("fetch refund", "GET", `/v1/refunds/${refundId}`, razorpayRefundEntity);
+      return answer.value ? toProviderRefund(answer.value) : undefined;
+    },
+
+    async listPaymentRefunds(paymentId) {
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(paymentId)) return [];
+      const answer = await call("list refunds", "GET", `/v1/payments/${paymentId}/refunds?count=100`, refundCollection);
+      return (answer.value?.items ?? []).map(toProviderRefund);
     },
 
     parseWebhook(input) {

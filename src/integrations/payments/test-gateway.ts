@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { PaymentEvent, ProviderOrder, ProviderPayment, TestPaymentGateway } from "#domain/orders/ports.ts";
+import {
+  type PaymentEvent,
+  PaymentProviderError,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderRefund,
+  type TestPaymentGateway,
+} from "#domain/orders/ports.ts";
 import { parseSignedWebhook, type RazorpayPaymentEntity } from "./razorpay-protocol.ts";
 import { hmacHex, paymentSignature, signatureMatches } from "./signatures.ts";
 
@@ -14,6 +21,12 @@ export interface TestGateway extends TestPaymentGateway {
   webhook(event: string, paymentId: string, eventId?: string): { rawBody: Buffer; signature: string; eventId: string };
   readonly orders: ReadonlyMap<string, ProviderOrder>;
   readonly payments: ReadonlyMap<string, ProviderPayment>;
+  readonly refunds: ReadonlyMap<string, ProviderRefund & { createdAt: number }>;
+  /** How the next refunds end: at once (`processed`, the default), later (`pending`), or refused by the bank. */
+  refundOutcome: "processed" | "pending" | "failed";
+  /** The bank's late answer on a pending refund; the webhook Razorpay would send follows from `refundWebhook`. */
+  settleRefund(refundId: string, status: "processed" | "failed", reason?: string): ProviderRefund;
+  refundWebhook(event: string, refundId: string, eventId?: string): { rawBody: Buffer; signature: string; eventId: string };
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(10).toString("base64url").replace(/[-_]/g, "x")}`;
@@ -29,6 +42,13 @@ export function createTestGateway({
 }): TestGateway {
   const orders = new Map<string, ProviderOrder>();
   const payments = new Map<string, ProviderPayment>();
+  const refunds = new Map<string, ProviderRefund & { createdAt: number }>();
+  let refundOutcome: TestGateway["refundOutcome"] = "processed";
+  const refundedOf = (paymentId: string) =>
+    [...refunds.values()]
+      .filter((refund) => refund.paymentId === paymentId && refund.status !== "failed")
+      .reduce((sum, refund) => sum + refund.amountPaise, 0);
+  const copy = ({ createdAt: _, ...refund }: ProviderRefund & { createdAt: number }): ProviderRefund => ({ ...refund });
 
   function recordPayment(orderId: string, payment: Omit<ProviderPayment, "id" | "orderId">): ProviderPayment {
     const created: ProviderPayment = { id: randomId("pay"), orderId, ...payment };
@@ -47,6 +67,13 @@ export function createTestGateway({
     keyId,
     orders,
     payments,
+    refunds,
+    get refundOutcome() {
+      return refundOutcome;
+    },
+    set refundOutcome(outcome) {
+      refundOutcome = outcome;
+    },
 
     async createOrder({ amountPaise, currency, receipt }) {
       const order: ProviderOrder = { id: randomId("order"), amountPaise, currency, receipt };
@@ -76,11 +103,80 @@ export function createTestGateway({
       return { ...payment };
     },
 
-    async refund(paymentId) {
+    async refund(paymentId, amountPaise, reference) {
+      // Razorpay's idempotency key: the same reference answers the refund it made.
+      const same = reference ? [...refunds.values()].find((refund) => refund.reference === reference) : undefined;
+      if (same) return copy(same);
       const payment = payments.get(paymentId);
-      if (payment?.status !== "captured") throw new Error(`test gateway: payment ${paymentId} is not captured`);
-      payment.status = "refunded";
-      return { id: randomId("rfnd") };
+      if (payment?.status !== "captured") {
+        throw new PaymentProviderError(`Razorpay refund: the payment is not captured (400)`, "The payment is not captured");
+      }
+      if (!Number.isInteger(amountPaise) || amountPaise < 100 || refundedOf(paymentId) + amountPaise > payment.amountPaise) {
+        const refusal = "The total refund amount is greater than the refund payment amount";
+        throw new PaymentProviderError(`Razorpay refund: ${refusal} (400)`, refusal);
+      }
+      const status = refundOutcome;
+      const refund: ProviderRefund & { createdAt: number } = {
+        id: randomId("rfnd"),
+        paymentId,
+        amountPaise,
+        status,
+        reference: reference ?? null,
+        failureReason: status === "failed" ? "The bank refused the refund" : undefined,
+        createdAt: Date.now(),
+      };
+      refunds.set(refund.id, refund);
+      if (refundedOf(paymentId) === payment.amountPaise) payment.status = "refunded";
+      return copy(refund);
+    },
+    async fetchRefund(refundId) {
+      const refund = refunds.get(refundId);
+      return refund && copy(refund);
+    },
+    async listPaymentRefunds(paymentId) {
+      return [...refunds.values()].filter((refund) => refund.paymentId === paymentId).map(copy);
+    },
+    settleRefund(refundId, status, reason) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`test gateway: no refund ${refundId}`);
+      refund.status = status;
+      refund.failureReason = status === "failed" ? (reason ?? "The bank refused the refund") : undefined;
+      const payment = payments.get(refund.paymentId);
+      if (payment && status === "failed" && payment.status === "refunded") payment.status = "captured";
+      return copy(refund);
+    },
+    refundWebhook(event, refundId, eventId = randomId("evt")) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`test gateway: no refund ${refundId}`);
+      const payment = payments.get(refund.paymentId);
+      const entity = {
+        id: refund.id,
+        entity: "refund",
+        amount: refund.amountPaise,
+        currency: "INR",
+        payment_id: refund.paymentId,
+        notes: refund.reference ? { refund_id: refund.reference } : [],
+        receipt: refund.reference,
+        status: refund.status,
+        ...(refund.failureReason ? { error_description: refund.failureReason } : {}),
+      };
+      const paymentEntity = payment && {
+        id: payment.id,
+        entity: "payment",
+        amount: payment.amountPaise,
+        currency: payment.currency,
+        status: payment.status,
+        order_id: payment.orderId,
+      };
+      const rawBody = Buffer.from(
+        JSON.stringify({
+          entity: "event",
+          event,
+          contains: ["refund", "payment"],
+          payload: { refund: { entity }, ...(paymentEntity ? { payment: { entity: paymentEntity } } : {}) },
+        }),
+      );
+      return { rawBody, signature: hmacHex(webhookSecret, rawBody), eventId };
     },
 
     parseWebhook(input): PaymentEvent | undefined {

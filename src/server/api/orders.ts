@@ -52,6 +52,10 @@ const orderJson = z
     razorpayOrderId: z.string(),
     billing: z.record(z.string(), z.string()).describe("The billing details as entered"),
     products: z.array(orderProductJson),
+    carrier: z.string().nullable().describe("Set when the order ships (decision 034)"),
+    trackingNumber: z.string().nullable(),
+    shippedAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
   })
   .meta({ id: "Order" });
 
@@ -131,6 +135,10 @@ export function presentOrder(order: Order, publicUrl: string): z.output<typeof o
     holdExpiresAt: order.holdExpiresAt.toISOString(),
     razorpayOrderId: order.providerOrderId,
     billing: { ...order.billing },
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
     products: order.lines.map((line) => ({
       productId: line.productId,
       productTitle: line.productTitle,

@@ -155,6 +155,11 @@ function OrderRow({ order, search }: { order: OrderRowData & { invoice: boolean 
             Print invoice
           </a>
         )}
+        {order.trackingNumber && (
+          <p className="mt-1 text-xs whitespace-nowrap text-gray-700">
+            {order.carrier}: <span className="font-mono">{order.trackingNumber}</span>
+          </p>
+        )}
       </td>
       <td className={`${cell} whitespace-nowrap`}>{order.date}</td>
     </tr>

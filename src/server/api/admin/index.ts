@@ -11,6 +11,7 @@ import { customersAdminApi } from "./customers.ts";
 import { adminGuard, staffOf } from "./guard.ts";
 import { insightsAdminApi } from "./insights.ts";
 import { invoicesAdminApi } from "./invoices.ts";
+import { ordersAdminApi } from "./orders.ts";
 import { productsAdminApi } from "./products.ts";
 import { reviewsAdminApi } from "./reviews.ts";
 import { settingsAdminApi } from "./settings.ts";
@@ -63,6 +64,7 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
   await app.register(invoicesAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(reviewsAdminApi, { services, publicUrl: options.publicUrl });
   await app.register(insightsAdminApi, { services, publicUrl: options.publicUrl });
+  await app.register(ordersAdminApi, { services, publicUrl: options.publicUrl });
 
   app.get(
     "/me",

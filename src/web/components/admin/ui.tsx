@@ -18,12 +18,13 @@ export const adminTd = "border-b border-gray-100 px-3 py-2 align-top text-gray-9
 /** Every back-office page in the menu; `owner`: shown to the owner only (the pages check it themselves). */
 const NAV = [
   { to: "/admin", label: "Overview", end: true, owner: false },
+  { to: "/admin/orders", label: "Orders", end: false, owner: false },
+  { to: "/admin/customers", label: "Customers", end: false, owner: false },
   { to: "/admin/products", label: "Products", end: false, owner: false },
   { to: "/admin/pictures", label: "Pictures", end: false, owner: false },
   { to: "/admin/import", label: "Import / export", end: false, owner: false },
   { to: "/admin/categories", label: "Categories", end: false, owner: false },
   { to: "/admin/banners", label: "Banners", end: false, owner: false },
-  { to: "/admin/customers", label: "Customers", end: false, owner: false },
   { to: "/admin/reviews", label: "Reviews", end: false, owner: false },
   { to: "/admin/search-synonyms", label: "Search synonyms", end: false, owner: true },
   { to: "/admin/audit", label: "Audit log", end: false, owner: true },

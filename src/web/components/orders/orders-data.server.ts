@@ -16,6 +16,8 @@ export function toOrderRow(order: Order): OrderRowData {
     email: order.email,
     userId: order.userId,
     status: order.status,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
     date: formatOrderDate(order.createdAt),
     products: order.lines.map((line) => ({
       productId: line.productId,

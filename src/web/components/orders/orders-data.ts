@@ -23,6 +23,9 @@ export interface OrderRowData {
   email: string;
   userId: string;
   status: OrderStatus;
+  /** Once shipped (decision 034). */
+  carrier: string | null;
+  trackingNumber: string | null;
   /** 'Nov 05, 2026'. */
   date: string;
   products: OrderProductData[];
