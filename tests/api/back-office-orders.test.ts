@@ -4,7 +4,7 @@ import { sessions } from "#db/schema/accounts.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orderStatuses, orders, refunds } from "#db/schema/orders.ts";
 import { orderAdminMessages as m } from "#shared/messages/back-office-orders.ts";
-import { orderStatusValues } from "#shared/schemas/back-office-orders.ts";
+import { orderStatusValues } from "#shared/order-statuses.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
 import { requestPage } from "../support/pages.ts";

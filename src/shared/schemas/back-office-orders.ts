@@ -1,24 +1,12 @@
 import { z } from "zod";
 import { orderAdminMessages as m } from "#shared/messages/back-office-orders.ts";
 import { rupeesToPaise } from "#shared/money.ts";
+import { orderStatusValues } from "#shared/order-statuses.ts";
 import { reasonField } from "./back-office.ts";
 import { safeText } from "./text.ts";
 
 // The back office's orders (decision 034), shared by /admin/orders and /api/admin/orders. Rupees at the edge, paise
 // inside (decision 003).
-
-/** The orders table's statuses (src/db/schema/orders.ts), which this browser-side file cannot import. */
-export const orderStatusValues = [
-  "pending",
-  "paid",
-  "failed",
-  "expired",
-  "refund_pending",
-  "refunded",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
 
 const emptyToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const day = z.preprocess(emptyToUndefined, z.iso.date({ error: m.dateInvalid }).optional());

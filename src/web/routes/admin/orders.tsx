@@ -3,7 +3,8 @@ import { servicesContext } from "#app-context";
 import { formatDateTime } from "#shared/dates.ts";
 import { orderStatusLabels } from "#shared/messages/back-office-orders.ts";
 import { formatRupees } from "#shared/money.ts";
-import { orderListQuery, orderStatusValues } from "#shared/schemas/back-office-orders.ts";
+import { orderStatusValues } from "#shared/order-statuses.ts";
+import { orderListQuery } from "#shared/schemas/back-office-orders.ts";
 import { FormError } from "../../components/account/form-message.tsx";
 import { StatusBadge } from "../../components/admin/orders/status-badge.tsx";
 import {
