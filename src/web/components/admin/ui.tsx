@@ -103,6 +103,32 @@ export function Panel({ title, children }: { title?: string; children: React.Rea
   );
 }
 
+/** A keyset list's way on: links to the pages before and after (each null at its end). */
+export function Pager({
+  previous,
+  next,
+  previousLabel = "Previous",
+}: {
+  previous: string | null;
+  next: string | null;
+  previousLabel?: string;
+}) {
+  return (
+    <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
+      {previous && (
+        <Link to={previous} className={adminSecondaryButton}>
+          {previousLabel}
+        </Link>
+      )}
+      {next && (
+        <Link to={next} className={adminSecondaryButton}>
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}
+
 /** A wide table that scrolls sideways on a phone; keyboard users can focus it to scroll (axe: scrollable-region-focusable). */
 export function TableScroller({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -10,6 +10,7 @@ import {
   adminTable,
   adminTd,
   adminTh,
+  Pager,
   PageTitle,
   Panel,
   TableScroller,
@@ -136,18 +137,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </TableScroller>
-        <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-          {previous && (
-            <Link to={previous} className={adminSecondaryButton}>
-              Previous
-            </Link>
-          )}
-          {next && (
-            <Link to={next} className={adminSecondaryButton}>
-              Next
-            </Link>
-          )}
-        </nav>
+        <Pager previous={previous} next={next} />
       </Panel>
     </>
   );

@@ -13,6 +13,7 @@ import {
   adminTable,
   adminTd,
   adminTh,
+  Pager,
   PageTitle,
   Panel,
   TableScroller,
@@ -157,18 +158,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </TableScroller>
-        <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-          {previous && (
-            <Link to={previous} className={adminSecondaryButton}>
-              Previous
-            </Link>
-          )}
-          {next && (
-            <Link to={next} className={adminSecondaryButton}>
-              Next
-            </Link>
-          )}
-        </nav>
+        <Pager previous={previous} next={next} />
       </Panel>
     </>
   );

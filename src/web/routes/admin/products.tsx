@@ -11,6 +11,7 @@ import {
   adminTable,
   adminTd,
   adminTh,
+  Pager,
   PageTitle,
   Panel,
   TableScroller,
@@ -182,18 +183,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </table>
           </TableScroller>
         </Form>
-        <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-          {previous && (
-            <Link to={previous} className={adminSecondaryButton}>
-              Previous
-            </Link>
-          )}
-          {next && (
-            <Link to={next} className={adminSecondaryButton}>
-              Next
-            </Link>
-          )}
-        </nav>
+        <Pager previous={previous} next={next} />
       </Panel>
     </>
   );

@@ -17,10 +17,10 @@ import {
   adminButton,
   adminDangerButton,
   adminInput,
-  adminSecondaryButton,
   adminTable,
   adminTd,
   adminTh,
+  Pager,
   PageTitle,
   Panel,
   TableScroller,
@@ -191,18 +191,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </TableScroller>
-        <nav aria-label="Pages" className="mt-3 flex gap-3 text-sm">
-          {first && (
-            <Link to={first} className={adminSecondaryButton}>
-              First page
-            </Link>
-          )}
-          {next && (
-            <Link to={next} className={adminSecondaryButton}>
-              Next
-            </Link>
-          )}
-        </nav>
+        <Pager previous={first} next={next} previousLabel="First page" />
       </Panel>
     </>
   );
