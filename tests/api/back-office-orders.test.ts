@@ -237,7 +237,9 @@ describe("refunds with the test provider", () => {
       requestPage(app, "POST", `/admin/orders/${step.orderId}`, { sid: staff.sid, form }),
     ]);
     expect(pages.map((page) => page.status)).toEqual([200, 200]);
-    expect(pages[0]?.html).toContain(m.refundProcessed(5050));
+    // The request that made the refund answers it processed; the other one may have found it still pending.
+    expect(pages.some((page) => page.html.includes(m.refundProcessed(5050)))).toBe(true);
+    for (const page of pages) expect(page.html).toMatch(/Refund of Rs 50\.5 (processed|requested)\./);
     const rows = await refundRows(step.orderId);
     expect(rows.map((row) => [row.amountPaise, row.status])).toEqual([
       [10_000, "processed"],
@@ -405,7 +407,8 @@ describe("refunds through Razorpay's protocol", () => {
       api("POST", retry, undefined, { sid: rzStaff.sid, on: rz }),
       api("POST", retry, undefined, { sid: rzStaff.sid, on: rz }),
     ]);
-    expect(one.body).toMatchObject({ status: "processed" });
+    // One retry makes the refund (processed); the other answers the same refund, perhaps while it was still pending.
+    expect([one.body.status, two.body.status]).toContain("processed");
     expect(two.body.id).toBe(one.body.id);
     expect(await orderRow(step.orderId, rz)).toMatchObject({ status: "refunded" });
     const notFailed = await api("POST", `/orders/${step.orderId}/refunds/${one.body.id}/retry`, undefined, {
