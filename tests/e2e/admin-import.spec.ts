@@ -28,6 +28,8 @@ async function checkFile(page: Page, rows: string[]) {
 }
 
 test("the owner imports a file, fixes its bad row, then bulk-raises prices and reverts one", async ({ page }) => {
+  // A long flow with axe on several pages: near a minute when two browsers share 2 cores.
+  test.slow();
   const word = `Zephyr${Date.now().toString(36)}`;
   await signInAsOwner(page, "/admin/export");
   const category = (await page.locator("select[name=catId] option").allTextContents()).find(

@@ -12,6 +12,8 @@ const picture = (background: string) =>
     .toBuffer();
 
 test("an owner creates a product with two pictures and sees it in the shop", async ({ page }) => {
+  // A long flow with axe on several pages: near a minute when two browsers share 2 cores.
+  test.slow();
   const name = `Copper Kettle ${Date.now().toString(36)}`;
   await signInAsOwner(page, "/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();

@@ -12,6 +12,8 @@ test("a visitor asking for /admin gets the shop's unknown page", async ({ page }
 });
 
 test("the owner's back office: overview, staff and audit log, by keyboard and axe-clean", async ({ page }) => {
+  // A long flow with axe on several pages: near a minute when two browsers share 2 cores.
+  test.slow();
   const owner = await signInAsOwner(page);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome");
   await expect(page.getByRole("banner").getByText(owner.email)).toBeVisible();
