@@ -58,8 +58,6 @@ async function shopperWithPaidOrder(page: Page, project: string): Promise<string
 test("the owner sets the shop's details and prints a paid order's invoice; the shopper prints theirs from Orders", async ({
   browser,
 }, testInfo) => {
-  // A long flow with axe on several pages: near a minute when two browsers share 2 cores.
-  test.slow();
   // Two browsers, a payment and four axe runs on a machine of 2 shared cores.
   test.setTimeout(420_000);
   const shopperContext = await browser.newContext();
