@@ -1,3 +1,4 @@
+// Categories in the back office, and the revert helper banners share with them: one context's admin, one room.
 import { asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";

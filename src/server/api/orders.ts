@@ -1,3 +1,4 @@
+// The spec's order routes (checkout, payment, webhook, the original client's purchase) share one contract: one room.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Order } from "#domain/orders/types.ts";

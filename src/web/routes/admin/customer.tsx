@@ -1,3 +1,4 @@
+// One screen, one route module (docs/architecture.md, "Route-module conventions"): a customer and their actions.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { servicesContext } from "#app-context";
 import { formatDateTime } from "#shared/dates.ts";
