@@ -181,6 +181,27 @@ describe("tax invoices", () => {
     expect(audited.map((event) => event.action)).toEqual(["invoice.issue"]);
   });
 
+  it("keep the seller they were issued with when the shop's details change later", async () => {
+    const { orderId } = await paidOrder();
+    const issued = await api(staff, "GET", `/orders/${orderId}/invoice`);
+    expect(issued.body).toMatchObject({ withinState: true, seller: { shopName: "Kaveri Crafts", stateCode: "29" } });
+    const moved = { shopName: "Kaveri Crafts Pvt", address: "2 MG Road\nPune 411001", state: "Maharashtra", gstin: "" };
+    expect((await api(owner, "PUT", "/settings", { ...SETTINGS, ...moved })).status).toBe(200);
+    try {
+      const reprinted = await api(staff, "GET", `/orders/${orderId}/invoice`);
+      expect(reprinted.body.number).toBe(issued.body.number);
+      expect(reprinted.body.seller).toEqual(issued.body.seller);
+      expect(reprinted.body.withinState).toBe(true);
+      const later = await api(staff, "GET", `/orders/${(await paidOrder()).orderId}/invoice`);
+      expect(later.body).toMatchObject({
+        withinState: false,
+        seller: { shopName: "Kaveri Crafts Pvt", addressLines: ["2 MG Road", "Pune 411001"], stateCode: "27", gstin: "" },
+      });
+    } finally {
+      expect((await api(owner, "PUT", "/settings", SETTINGS)).status).toBe(200);
+    }
+  });
+
   it("charges IGST across states, and says when a line's rate was not recorded", async () => {
     const { orderId } = await paidOrder({ state: "maharashtra", quantity: 1, rate: 500 });
     const invoice = (await api(staff, "GET", `/orders/${orderId}/invoice`)).body;

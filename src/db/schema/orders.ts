@@ -73,6 +73,14 @@ export const orders = pgTable(
     /** Tax invoice number, gap-free per Indian financial year (`invoice_sequences`), given when first issued. */
     invoiceNumber: text("invoice_number"),
     invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true }),
+    /** The shop's name, address, state and GSTIN as the invoice was issued: a later settings change leaves it as is. */
+    invoiceSeller: jsonb("invoice_seller").$type<{
+      shopName: string;
+      addressLines: string[];
+      state: string;
+      stateCode: string;
+      gstin: string;
+    }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),

@@ -33,6 +33,11 @@ export interface Seller {
   gstin: string;
 }
 
+interface Issued {
+  number: string;
+  issuedAt: Date;
+}
+
 export interface Buyer {
   name: string;
   addressLines: string[];
@@ -111,8 +116,8 @@ function sellerOf(settings: ShopSettings): Seller {
 }
 
 /** The tax invoice as printed: seller, buyer, lines with the GST inside their prices, totals, amount in words. */
-export function buildInvoice(order: Order, issued: { number: string; issuedAt: Date }, settings: ShopSettings): Invoice {
-  const shopState = findIndianState(settings.state);
+export function buildInvoice(order: Order, issued: Issued, seller: Seller): Invoice {
+  const shopState = findIndianState(seller.state);
   const buyerState = order.billing.country.trim().toLowerCase() === "india" ? findIndianState(order.billing.state) : undefined;
   const withinState = shopState !== undefined && buyerState?.code === shopState.code;
   const lines = order.lines.map((line) => ({
@@ -130,7 +135,7 @@ export function buildInvoice(order: Order, issued: { number: string; issuedAt: D
     orderedAt: order.createdAt,
     paidAt: order.paidAt,
     paymentId: order.paymentId,
-    seller: sellerOf(settings),
+    seller,
     buyer: buyerOf(order),
     placeOfSupply: buyerState ? `${buyerState.name} (${buyerState.code})` : `${order.billing.state}, ${order.billing.country}`,
     withinState,
@@ -146,7 +151,7 @@ export function buildInvoice(order: Order, issued: { number: string; issuedAt: D
  * row and then its financial year's sequence row are locked in one transaction, so numbers have no gaps or repeats.
  */
 export function createInvoices({ db, now, settings, audit }: InvoicesDeps) {
-  async function issue(orderId: string, printer: Printer): Promise<{ number: string; issuedAt: Date }> {
+  async function issue(orderId: string, printer: Printer): Promise<Issued & { seller: Seller | null }> {
     return withTransaction(db, async (tx) => {
       const [row] = await tx
         .select({
@@ -154,12 +159,13 @@ export function createInvoices({ db, now, settings, audit }: InvoicesDeps) {
           paidAt: orders.paidAt,
           number: orders.invoiceNumber,
           issuedAt: orders.invoiceIssuedAt,
+          seller: orders.invoiceSeller,
         })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for("update");
       if (!row) throw notFound(m.orderNotFound);
-      if (row.number && row.issuedAt) return { number: row.number, issuedAt: row.issuedAt };
+      if (row.number && row.issuedAt) return { number: row.number, issuedAt: row.issuedAt, seller: row.seller };
       if (!holdsInvoice(row)) throw new AppError("CONFLICT", m.notInvoiceable(row.status));
       const shop = await settings.get(tx);
       if (!shop.shopName || !findIndianState(shop.state)) throw new AppError("CONFLICT", m.noSettings);
@@ -176,7 +182,11 @@ export function createInvoices({ db, now, settings, audit }: InvoicesDeps) {
         .returning({ lastNumber: invoiceSequences.lastNumber });
       if (!taken) throw new Error("invoice sequence not advanced");
       const number = invoiceNumber(year, taken.lastNumber);
-      await tx.update(orders).set({ invoiceNumber: number, invoiceIssuedAt: issuedAt }).where(eq(orders.id, orderId));
+      const seller = sellerOf(shop);
+      await tx
+        .update(orders)
+        .set({ invoiceNumber: number, invoiceIssuedAt: issuedAt, invoiceSeller: seller })
+        .where(eq(orders.id, orderId));
       await tx.insert(orderEvents).values({
         id: uuidv7(),
         orderId,
@@ -195,15 +205,16 @@ export function createInvoices({ db, now, settings, audit }: InvoicesDeps) {
           after: { invoiceNumber: number },
         });
       }
-      return { number, issuedAt };
+      return { number, issuedAt, seller };
     });
   }
 
   async function invoice(orderId: string, printer: Printer): Promise<Invoice> {
-    const issued = await issue(orderId, printer);
-    const [order, shop] = await Promise.all([findOrder(db, byId(orderId)), settings.get()]);
+    const { seller, ...issued } = await issue(orderId, printer);
+    const order = await findOrder(db, byId(orderId));
     if (!order) throw notFound(m.orderNotFound);
-    return buildInvoice(order, issued, shop);
+    // Invoices issued before migration 0017 kept no seller: they show the current settings, as they always did.
+    return buildInvoice(order, issued, seller ?? sellerOf(await settings.get()));
   }
 
   return {
