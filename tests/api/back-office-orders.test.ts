@@ -253,8 +253,12 @@ describe("refunds with the test provider", () => {
   it("refunds in parts up to the total (then the order is refunded) and refuses one paisa over, changing nothing", async () => {
     const step = await paidOrder();
     await pay(step);
+    const before = smtp.mailsTo(step.details.email).length;
     expect((await refundOf(step.orderId, 500, key())).body.status).toBe("processed");
     expect((await orderRow(step.orderId))?.status).toBe("paid");
+    const part = await smtp.waitForMail(step.details.email, { after: before });
+    expect(part.subject).toBe(`Part of your Storefront payment for order ${step.orderId} is refunded`);
+    expect(part.text).toContain("We refunded Rs 500 of your payment");
     const over = await refundOf(step.orderId, 498.01, key());
     expect(over).toMatchObject({ status: 400, body: { msg: m.refundTooMuch(49_800) } });
     expect(await refundRows(step.orderId)).toHaveLength(1);

@@ -61,6 +61,16 @@ export function orderConfirmationEmail(order: Order, publicUrl: string): MailMes
   });
 }
 
+/** A part of the payment refunded (the order keeps its status); the whole refunded is `STATUS_EMAILS.refunded`. */
+export function partialRefundEmail(order: Order, amountPaise: number, publicUrl: string): MailMessage {
+  return orderEmail(order, publicUrl, {
+    subject: `Part of your Storefront payment for order ${order.id} is refunded`,
+    title: "Part of your payment is refunded",
+    news: `We refunded **${formatRupees(amountPaise)}** of your payment for order ${order.id} to the account you paid from. Banks usually show it within a few working days.`,
+    withAddress: false,
+  });
+}
+
 export function orderStatusEmail(order: Order, status: EmailedStatus, publicUrl: string): MailMessage {
   return orderEmail(order, publicUrl, STATUS_EMAILS[status](order));
 }

@@ -4,7 +4,13 @@ import type { DbExecutor } from "#db/client.ts";
 import { outbox } from "#db/schema/orders.ts";
 import type { MailMessage } from "../accounts/ports.ts";
 import type { OrdersContext } from "./deps.ts";
-import { type EmailedStatus, isEmailedStatus, orderConfirmationEmail, orderStatusEmail } from "./order-emails.ts";
+import {
+  type EmailedStatus,
+  isEmailedStatus,
+  orderConfirmationEmail,
+  orderStatusEmail,
+  partialRefundEmail,
+} from "./order-emails.ts";
 import { byId, findOrder } from "./order-rows.ts";
 import type { Order } from "./types.ts";
 
@@ -27,6 +33,16 @@ export function writeStatusNote(
   status: EmailedStatus,
 ): Promise<OutboxMessage | undefined> {
   return writeClaimed(tx, claimedMail(deps, "order-status", `order-status:${orderId}:${status}`, { orderId, status }));
+}
+
+/** A processed refund that left part of the payment with the shop: one note per refund. */
+export function writeRefundNote(
+  deps: OrdersContext,
+  tx: DbExecutor,
+  refund: { id: string; orderId: string; amountPaise: number },
+): Promise<OutboxMessage | undefined> {
+  const payload = { orderId: refund.orderId, refundId: refund.id, amountPaise: refund.amountPaise };
+  return writeClaimed(tx, claimedMail(deps, "order-refund", `order-refund:${refund.id}`, payload));
 }
 
 export function confirmationMail(deps: Pick<OrdersContext, "now">, orderId: string) {
@@ -74,6 +90,9 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
 /** Undefined for a kind this version does not know: it is marked sent. */
 function composerOf(message: OutboxMessage, publicUrl: string): ((order: Order) => MailMessage) | undefined {
   if (message.kind === "order-confirmation") return (order) => orderConfirmationEmail(order, publicUrl);
+  if (message.kind === "order-refund") {
+    return (order) => partialRefundEmail(order, Number(message.payload.amountPaise), publicUrl);
+  }
   const status = String(message.payload.status);
   if (message.kind === "order-status" && isEmailedStatus(status)) return (order) => orderStatusEmail(order, status, publicUrl);
   return undefined;

@@ -10,7 +10,7 @@ import type { Actor } from "../back-office/audit.ts";
 import { notFound } from "../errors.ts";
 import type { OrdersContext } from "./deps.ts";
 import type { OrderRow } from "./order-rows.ts";
-import { sendClaimed, writeStatusNote } from "./outbox.ts";
+import { sendClaimed, writeRefundNote, writeStatusNote } from "./outbox.ts";
 import { PaymentProviderError, type ProviderRefund } from "./ports.ts";
 import type { OrderStatus } from "./types.ts";
 
@@ -173,6 +173,8 @@ export async function applyRefundAnswer(
           .where(eq(orders.id, order.id));
       }
       note = await writeStatusNote(deps, tx, order.id, "refunded");
+    } else if (answer.status === "processed") {
+      note = await writeRefundNote(deps, tx, refund);
     } else if (answer.status === "failed" && order.status === "refund_pending" && order.stockHeld) {
       // A full refund that failed: the order is back where it was; the failed row says why and can be retried.
       const back: OrderStatus = order.deliveredAt ? "delivered" : order.shippedAt ? "shipped" : "paid";
