@@ -46,6 +46,7 @@ const pictures = createCatalogPictures({
   maxBytes: 0,
   maxPixels: 0,
   audit: audit as never,
+  forgetCopies: async () => {},
 });
 const productAdmin = createProductAdmin({
   db: database.db,

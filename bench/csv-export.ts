@@ -64,6 +64,7 @@ async function exportOnce(codeRoot: string): Promise<Run> {
     maxBytes: 0,
     maxPixels: 0,
     audit: audit as never,
+    forgetCopies: async () => {},
   });
   const productAdmin = createProductAdmin({
     db: database.db,

@@ -216,6 +216,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       pictureExists: (name: string) => imageStores.originals.exists(name),
     };
     // The back office's products and their picture library, audited in the transaction of each change (decision 031).
+    const imageVariants = createImageVariants({ originals: imageStores.originals, variants: imageStores.variants });
     const catalogPictures = createCatalogPictures({
       db: database.db,
       store: imageStores.originals,
@@ -223,6 +224,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       maxBytes: config.UPLOAD_MAX_BYTES,
       maxPixels: config.UPLOAD_MAX_PIXELS,
       audit: backOffice.audit,
+      forgetCopies: (file) => imageVariants.forget(file),
     });
     const productAdmin = createProductAdmin({
       db: database.db,
@@ -232,7 +234,6 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
       pictures: catalogPictures,
     });
     const wishlist = createWishlistService({ db: database.db, limiter: rateLimiter });
-    const imageVariants = createImageVariants({ originals: imageStores.originals, variants: imageStores.variants });
     const shopSettings = createShopSettings({ db: database.db, now, audit: backOffice.audit });
     const search = createSearchService({ db: database.db });
     const services: Services = {

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "#db/schema/accounts.ts";
 import { auditEvents } from "#db/schema/back-office.ts";
 import { products } from "#db/schema/catalog.ts";
 import { catalogPictures } from "#db/schema/media.ts";
+import { orderItems } from "#db/schema/orders.ts";
 import { productAdminMessages } from "#shared/back-office-messages.ts";
 import { IMAGE_WIDTHS } from "#shared/constants.ts";
 import { parseProductInput } from "#shared/schemas/back-office-products.ts";
@@ -299,6 +300,54 @@ describe("/api/admin/products", () => {
     expect(refused.statusCode).toBe(415);
   });
 
+  it("deletes an unused library picture with its file and copies; one still shown anywhere is refused, naming where", async () => {
+    const upload = multipart(await photos(3));
+    const [used, ordered, unused] = (
+      await app.server.inject({
+        method: "POST",
+        url: "/api/admin/pictures",
+        headers: { authorization: `Bearer ${staff.sid}`, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().pictures as { file: string }[];
+    if (!used || !ordered || !unused) throw new Error("three pictures uploaded");
+    const product = (await api("POST", "/products", staff.sid, input())).json();
+    await api("PUT", `/products/${product.id}/pictures`, staff.sid, { pictures: [{ file: used.file, alt: "" }] });
+    await createTestCategory(app.db, { images: [used.file] });
+    const shopper = await createTestUser(app.db);
+    const orderId = await insertTestOrder(app.db, { userId: shopper.id, productId: product.id, status: "delivered" });
+    await app.db.update(orderItems).set({ image: ordered.file }).where(eq(orderItems.orderId, orderId));
+    expect((await app.server.inject({ method: "GET", url: `/download/${unused.file}?w=${IMAGE_WIDTHS[0]}` })).statusCode).toBe(
+      200,
+    );
+
+    const inUse = await api("DELETE", `/pictures/${used.file}`, staff.sid);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().msg).toBe(productAdminMessages.pictureInUse("1 product, 1 category"));
+    expect((await api("DELETE", `/pictures/${ordered.file}`, staff.sid)).json().msg).toBe(
+      productAdminMessages.pictureInUse("past orders"),
+    );
+    const kept = await app.db
+      .select()
+      .from(catalogPictures)
+      .where(inArray(catalogPictures.fileName, [used.file, ordered.file]));
+    expect(kept).toHaveLength(2);
+    expect(await app.imageStores.originals.exists(used.file)).toBe(true);
+
+    expect((await api("DELETE", `/pictures/${unused.file}`, staff.sid)).json()).toEqual({ deleted: true });
+    expect(await app.db.select().from(catalogPictures).where(eq(catalogPictures.fileName, unused.file))).toEqual([]);
+    expect(await app.imageStores.originals.exists(unused.file)).toBe(false);
+    expect(await app.imageStores.variants(IMAGE_WIDTHS[0]).exists(unused.file)).toBe(false);
+    expect((await eventsOf(unused.file)).map((event) => [event.action, event.actorId])).toEqual([
+      ["picture.upload", staff.user.id],
+      ["picture.delete", staff.user.id],
+    ]);
+    expect((await api("DELETE", `/pictures/${unused.file}`, staff.sid)).statusCode).toBe(404);
+    // A product can no longer be given the deleted picture.
+    const readd = await api("PUT", `/products/${product.id}/pictures`, staff.sid, { pictures: [{ file: unused.file, alt: "" }] });
+    expect(readd.json().fieldErrors.images).toBe(productAdminMessages.pictureUnknown(unused.file));
+  });
+
   it("shows history with price history, and reverts a change, asking first when a later one touched the same fields", async () => {
     const created = (await api("POST", "/products", owner.sid, input({ price: 500, oldPrice: null }))).json();
     const put = (fields: Record<string, unknown>, updatedAt: string) =>
@@ -403,6 +452,33 @@ describe("the /admin product pages", () => {
     expect(answer.status).toBe(200);
     expect(answer.html).toMatch(/enctype="multipart\/form-data"/i);
     expect(answer.html).toContain("multiple");
+  });
+
+  it("deletes a library picture from the page without scripts, after the password if it was long ago", async () => {
+    const upload = multipart(await photos(1));
+    const [picture] = (
+      await app.server.inject({
+        method: "POST",
+        url: "/api/admin/pictures",
+        headers: { authorization: `Bearer ${staff.sid}`, ...upload.headers },
+        payload: upload.payload,
+      })
+    ).json().pictures as { file: string }[];
+    if (!picture) throw new Error("one picture uploaded");
+    expect((await page("/admin/pictures", staff.sid)).html).toContain(`aria-label="Delete photo-0.png"`);
+    const late = await signedInAs(app, "staff");
+    await app.db
+      .update(sessions)
+      .set({ passwordConfirmedAt: new Date(Date.now() - 60 * 60_000), backOfficeSeenAt: new Date() })
+      .where(eq(sessions.id, late.sessionId));
+    const form = { intent: "delete", file: picture.file };
+    const asked = await requestPage(app, "POST", "/admin/pictures", { sid: late.sid, form });
+    expect(asked.location).toContain("/admin/confirm?reason=reauth");
+    expect(await app.imageStores.originals.exists(picture.file)).toBe(true);
+    const done = await requestPage(app, "POST", "/admin/pictures", { sid: staff.sid, form });
+    expect(done.status).toBe(200);
+    expect(done.html).toContain(productAdminMessages.pictureDeleted(picture.file));
+    expect(await app.imageStores.originals.exists(picture.file)).toBe(false);
   });
 
   it("asks for the password again before a delete from the page", async () => {

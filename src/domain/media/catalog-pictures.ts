@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, gt, inArray, lt, or, type SQL } from "drizzle-orm";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
+import { banners, categories, products } from "#db/schema/catalog.ts";
 import { catalogPictures } from "#db/schema/media.ts";
+import { orderItems } from "#db/schema/orders.ts";
 import { productAdminMessages } from "#shared/back-office-messages.ts";
 import { photoTooLarge } from "#shared/messages.ts";
 import { CATALOG_PICTURES_PER_UPLOAD } from "#shared/schemas/back-office-products.ts";
 import { hasControlCharacters } from "#shared/schemas/text.ts";
 import type { Actor } from "../back-office/audit.ts";
 import type { AuditTrail } from "../back-office/back-office-service.ts";
-import { AppError } from "../errors.ts";
+import { AppError, notFound } from "../errors.ts";
 import { CATALOG_IMAGE_MAX_PX, reencodeImage } from "./image-upload.ts";
 import type { ImageStore } from "./ports.ts";
 
@@ -43,8 +45,26 @@ export function createCatalogPictures(deps: {
   maxBytes: number;
   maxPixels: number;
   audit: AuditTrail;
+  /** Drops the narrower copies `/download` made of a deleted picture (image-variants.ts). */
+  forgetCopies: (file: string) => Promise<void>;
 }) {
   const { db, store, now, audit } = deps;
+
+  /** "2 products, 1 banner": what still shows the picture, read after the delete locked its row. */
+  async function usesOf(tx: DbExecutor, file: string): Promise<string> {
+    const named = async (table: typeof products | typeof categories | typeof banners, one: string, many: string) => {
+      const n = await tx.$count(table, arrayContains(table.images, [file]));
+      return n === 0 ? "" : n === 1 ? `1 ${one}` : `${n} ${many}`;
+    };
+    const ordered = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.image, file)).limit(1);
+    const uses = [
+      await named(products, "product", "products"),
+      await named(categories, "category", "categories"),
+      await named(banners, "banner", "banners"),
+      ordered.length > 0 ? "past orders" : "",
+    ];
+    return uses.filter(Boolean).join(", ");
+  }
 
   return {
     /** The largest file an upload may carry (UPLOAD_MAX_BYTES), for the adapters' body limits. */
@@ -131,13 +151,37 @@ export function createCatalogPictures(deps: {
         .limit(options.limit);
     },
 
+    /**
+     * An unused picture out of the library, its file and copies with it. The row is deleted first, so a save that
+     * adds the picture (it key-share locks the rows it names, `unknownFiles`) either commits before the check or fails.
+     */
+    async remove(actor: Actor, file: string): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        const [row] = await tx.delete(catalogPictures).where(eq(catalogPictures.fileName, file)).returning();
+        if (!row) throw notFound(productAdminMessages.pictureNotInLibrary);
+        const uses = await usesOf(tx, file);
+        if (uses) throw new AppError("CONFLICT", productAdminMessages.pictureInUse(uses));
+        const { uploadedBy: _by, createdAt: _at, ...picture } = row;
+        await audit.record(tx, actor, {
+          action: "picture.delete",
+          entityType: "picture",
+          entityId: file,
+          before: picture,
+          after: null,
+        });
+      });
+      await store.delete(file).catch(() => {});
+      await deps.forgetCopies(file);
+    },
+
     /** The names among `files` that are not in the library (read in the caller's transaction). */
     async unknownFiles(tx: DbExecutor, files: readonly string[]): Promise<string[]> {
       if (files.length === 0) return [];
       const found = await tx
         .select({ fileName: catalogPictures.fileName })
         .from(catalogPictures)
-        .where(inArray(catalogPictures.fileName, [...files]));
+        .where(inArray(catalogPictures.fileName, [...files]))
+        .for("key share");
       const known = new Set(found.map((row) => row.fileName));
       return files.filter((file) => !known.has(file));
     },

@@ -404,4 +404,23 @@ export const productsAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (a
       return { pictures: page.map(presentPicture), next: rows.length > 60 ? (page.at(-1)?.fileName ?? null) : null };
     },
   );
+
+  app.delete(
+    "/pictures/:file",
+    {
+      config: { recentPassword: true },
+      schema: {
+        tags,
+        summary:
+          "Delete a picture from the library with its file (recent password); one still shown by a product, category, " +
+          "banner or past order is refused (409, naming them)",
+        params: z.object({ file: z.string().min(1).max(200) }),
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errors(403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await catalogPictures.remove(staffOf(request), request.params.file);
+      return { deleted: true as const };
+    },
+  );
 };

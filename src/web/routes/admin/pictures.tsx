@@ -7,7 +7,7 @@ import { CATALOG_PICTURES_PER_UPLOAD } from "#shared/schemas/back-office-product
 import { FormError, FormNotice } from "../../components/account/form-message.tsx";
 import { adminButton, adminSecondaryButton, PageTitle, Panel } from "../../components/admin/ui.tsx";
 import { attempt, failure, readForm } from "../../lib/actions.server.ts";
-import { actorOf, requireStaff } from "../../lib/back-office.server.ts";
+import { actorOf, requireRecentPassword, requireStaff } from "../../lib/back-office.server.ts";
 import type { Route } from "./+types/pictures.ts";
 
 const PAGE = 60;
@@ -35,6 +35,14 @@ export async function action(args: Route.ActionArgs) {
   const { uploadMaxBytes } = args.context.get(settingsContext);
   const form = await readForm(args.request, CATALOG_PICTURES_PER_UPLOAD * uploadMaxBytes + 64 * 1024);
   if (!form) return failure(requestMessages.formTooLarge, 413);
+  if (form.get("intent") === "delete") {
+    // Deleting asks for the password again after a while (decision 031).
+    const confirmed = await requireRecentPassword(args);
+    const file = String(form.get("file") ?? "").slice(0, 200);
+    const removed = await attempt(() => args.context.get(servicesContext).catalogPictures.remove(actorOf(confirmed), file));
+    if (!removed.ok) return removed.response;
+    return { ok: true as const, notice: m.pictureDeleted(file) };
+  }
   const chosen = form.getAll("pictures").filter((value): value is File => typeof value !== "string" && value.size > 0);
   const result = await attempt(async () => {
     const files = await Promise.all(
@@ -96,6 +104,18 @@ export default function Pictures({ loaderData }: Route.ComponentProps) {
               <span className="block text-gray-600">
                 {picture.size} · {picture.when}
               </span>
+              <Form method="post" className="mt-1">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="file" value={picture.file} />
+                <button
+                  type="submit"
+                  className="text-red-800 underline"
+                  aria-label={`Delete ${picture.name || picture.file}`}
+                  disabled={busy}
+                >
+                  Delete
+                </button>
+              </Form>
             </li>
           ))}
         </ul>
