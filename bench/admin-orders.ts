@@ -3,7 +3,7 @@
 // in through the API drives the order list, each kind of search, deep keyset pages, ship and refund at 50 requests/s,
 // one phase at a time, with the machine's load beside each. Refunds use the test provider, whose book does not hold
 // the generated payments: it refuses each at once, so a refund's figure is the shop's own two transactions and no
-// provider's time. Writes bench/results/2026-11-28-admin-orders.{md,json} (or --out).
+// provider's time. Writes bench/results/<date>-<commit>-admin-orders.{md,json} (or --out).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,6 +30,7 @@ import {
   postgresFacts,
   productionServerEnv,
   redactUrl,
+  resultFileBase,
   signInToken,
   startProductionServer,
   stopProcess,
@@ -87,7 +88,6 @@ const whole = (name: string, value: string | undefined, fallback: number) => {
 const wantedOrders = whole("orders", values.orders, 1_000_000);
 const durationSeconds = Math.max(1, whole("duration", values.duration, 30));
 const warmupSeconds = whole("warmup", values.warmup, 5);
-const outBase = values.out ?? "2026-11-28-admin-orders";
 
 /**
  * Orders in the shop's shapes, newest every 30 seconds back in time: most delivered, some paid (to ship), some
@@ -433,6 +433,7 @@ at once, so a refund is the guard's transaction (order row lock, sums, the refun
 the transaction that records the refusal.${conditionsMatch ? "" : "\n(*) not in the target's conditions (1,000,000 orders on 2 cores): indicative only."}
 `;
 mkdirSync(resultsDir, { recursive: true });
+const outBase = values.out ?? resultFileBase(resultsDir, date, git.commit, "admin-orders");
 writeAtomically(path.join(resultsDir, `${outBase}.json`), `${JSON.stringify(report, null, 2)}\n`);
 writeAtomically(path.join(resultsDir, `${outBase}.md`), markdown);
 console.log(
