@@ -1,22 +1,25 @@
 import { ownerSettableStatuses } from "../src/domain/orders/types.ts";
 import { ConfigError, loadConfig } from "../src/server/config/load-config.ts";
 import { staffRoleForm } from "../src/shared/schemas/back-office.ts";
+import { shipForm } from "../src/shared/schemas/back-office-orders.ts";
 
 /**
  * The shop owner's commands, without a database console, on the shop's own configuration (environment and .env):
  *   npm run shop -- stock <productId> <quantity>     set a product's stock
- *   npm run shop -- order <orderId> <status>         set an order's status (paid, shipped, delivered, cancelled, refunded)
+ *   npm run shop -- order <orderId> <status>         move an order on as the back office does: shipped <carrier>
+ *                                                    <tracking number>, delivered, cancelled, refunded (what is left)
  *   npm run shop -- searches [count]                 the searches that found nothing, most frequent first (20)
  *   npm run shop -- staff add <email> owner|staff    give an existing, verified account a back-office role
  *   npm run shop -- staff remove <email>             take it away (that person's back-office sessions end at once)
  * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
- * PostgreSQL at any time. Changes go through the same services as the shop, so a cancelled pending order gives its
- * stock back. Running shops show a product's new figure at once with REDIS_URL (the change is published to them),
+ * PostgreSQL at any time. Changes go through the same services and guards as the back office, so a cancelled order
+ * gives its stock back and a paid one is refunded through the payment provider. Running shops show a product's new figure at once with REDIS_URL (the change is published to them),
  * otherwise within API_CACHE_TTL_MS (their micro-cache).
  */
 const usage = `usage:
   npm run shop -- stock <productId> <quantity>
   npm run shop -- order <orderId> <status>    status: ${ownerSettableStatuses.join(", ")}
+  npm run shop -- order <orderId> shipped <carrier> <tracking number>
   npm run shop -- searches [count]            searches that found nothing, most frequent first
   npm run shop -- staff add <email> owner|staff
   npm run shop -- staff remove <email>`;
@@ -40,7 +43,12 @@ if (staffChange) {
 } else if (listsSearches) {
   if (value !== undefined || (id !== undefined && !/^[1-9]\d{0,3}$/.test(id)))
     fail(`the count must be a whole number from 1 to 9999\n${usage}`);
-} else if ((command !== "stock" && command !== "order") || id === undefined || value === undefined || extra.length > 0) {
+} else if (
+  (command !== "stock" && command !== "order") ||
+  id === undefined ||
+  value === undefined ||
+  extra.length > (command === "order" && value === "shipped" ? 2 : 0)
+) {
   fail(usage);
 } else if (!UUID.test(id)) {
   fail(`"${id}" is not an id (a UUID such as 01a20b01-f04a-707e-af02-40636730ccc2)\n${usage}`);
@@ -60,6 +68,14 @@ if (command === "stock" && !(/^\d+$/.test(value ?? "") && Number.isSafeInteger(q
 }
 if (command === "order" && !(ownerSettableStatuses as readonly string[]).includes(value ?? "")) {
   fail(`the status must be one of: ${ownerSettableStatuses.join(", ")} (got "${value}")`);
+}
+const shipment = command === "order" && value === "shipped" ? parseShipment() : undefined;
+function parseShipment() {
+  const parsed = shipForm.safeParse({ carrier: extra[0] ?? "", trackingNumber: extra[1] ?? "" });
+  if (!parsed.success)
+    fail(`${parsed.error.issues[0]?.message}
+${usage}`);
+  return parsed.data;
 }
 
 try {
@@ -109,7 +125,7 @@ try {
     await runtime.services.catalog.setStock(id, quantity);
     console.log(`product ${id}: ${quantity} in stock`);
   } else if (id !== undefined) {
-    await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number]);
+    await runtime.services.orders.setStatus(id, value as (typeof ownerSettableStatuses)[number], shipment);
     console.log(`order ${id}: ${value}`);
   }
   if (config.DATABASE_URL && !listsSearches && !staffChange && !config.REDIS_URL)

@@ -8,7 +8,8 @@ import { billing, ordersServiceOn } from "../support/orders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // The shopper hears of what happens to a paid order: the shop owner's shipped, delivered, cancelled and refunded
-// (npm run shop -- order <id> <status>), and a refund made because the stock was sold before the payment arrived.
+// (npm run shop -- order <id> <status>, on the back office's moves), and a refund made because the stock was sold
+// before the payment arrived.
 // Each note goes through the outbox like the confirmation: written with the change, once per order and status.
 let t: TestServices;
 beforeAll(async () => {
@@ -38,6 +39,8 @@ async function paidOrder(kit: ReturnType<typeof ordersWith>) {
   return { user, product, order: paid };
 }
 
+const shipment = { carrier: "Delhivery", trackingNumber: "DL123456789IN" };
+
 const notesOf = (orderId: string) =>
   t.db
     .select()
@@ -52,20 +55,23 @@ describe("an order the shop owner changes", () => {
     const { order } = await paidOrder(kit);
     expect(mails.map((mail) => mail.subject)).toEqual([`Your Storefront order ${order.id} is placed`]);
 
-    await kit.orders.setStatus(order.id, "shipped");
+    await kit.orders.setStatus(order.id, "shipped", shipment);
+    await kit.orders.settled();
     const shipped = mails.at(-1);
     expect(shipped).toMatchObject({ to: billing.email, subject: `Your Storefront order ${order.id} has shipped` });
-    expect(shipped?.text).toContain(`Your order ${order.id} has shipped.`);
+    expect(shipped?.text).toContain(`Your order ${order.id} has shipped with Delhivery, tracking number DL123456789IN.`);
     expect(shipped?.text).toContain("- Teak Serving Tray: 2 × Rs 1,299.5 = Rs 2,599");
     expect(shipped?.text).toContain("Delivery to: 12 MG Road, Flat 4B, Bengaluru, Karnataka 560001, India");
     expect(shipped?.html).toContain('<h1 style="font-size:18px;margin:0 0 16px">Your order is on its way</h1>');
     expect(shipped?.html).toContain('href="http://shop.test/orders"');
 
-    // Set again (a second run of the command): nothing more is sent.
-    await kit.orders.setStatus(order.id, "shipped");
+    // Set again (a second run of the command, or a corrected number): nothing more is sent.
+    await kit.orders.setStatus(order.id, "shipped", shipment);
+    await kit.orders.settled();
     expect(mails).toHaveLength(2);
 
     await kit.orders.setStatus(order.id, "delivered");
+    await kit.orders.settled();
     expect(mails.at(-1)?.subject).toBe(`Your Storefront order ${order.id} is delivered`);
     expect(mails.at(-1)?.text).not.toContain("Delivery to:");
     expect(mails).toHaveLength(3);
@@ -77,20 +83,42 @@ describe("an order the shop owner changes", () => {
     ]);
   });
 
-  it("says so when a paid order is cancelled and then refunded, with the amount; setting it back to paid sends nothing", async () => {
+  it("says so when a paid order is cancelled, then when the cancel's refund is made, with the amount", async () => {
     const { mails, mailer } = recordingMailer();
     const kit = ordersWith(mailer);
     const { order } = await paidOrder(kit);
 
     await kit.orders.setStatus(order.id, "cancelled");
-    expect(mails.at(-1)?.subject).toBe(`Your Storefront order ${order.id} is cancelled`);
-    await kit.orders.setStatus(order.id, "refunded");
-    expect(mails.at(-1)?.subject).toBe(`Your Storefront payment for order ${order.id} is refunded`);
+    await kit.orders.settled();
+    expect(mails.slice(1).map((mail) => mail.subject)).toEqual([
+      `Your Storefront order ${order.id} is cancelled`,
+      `Your Storefront payment for order ${order.id} is refunded`,
+    ]);
     expect(mails.at(-1)?.text).toContain(`We refunded Rs 2,599 for order ${order.id}`);
     expect(mails.at(-1)?.html).toContain("We refunded <b>Rs 2,599</b>");
 
-    await kit.orders.setStatus(order.id, "paid");
+    // Nothing is left to refund, and no command makes an order paid: both refused, nothing sent.
+    await expect(kit.orders.setStatus(order.id, "refunded")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(kit.orders.setStatus(order.id, "paid")).rejects.toMatchObject({ code: "BAD_REQUEST" });
     expect(mails).toHaveLength(3);
+  });
+
+  it("refunds what is left of a delivered order, and refuses to deliver a cancelled one", async () => {
+    const { mails, mailer } = recordingMailer();
+    const kit = ordersWith(mailer);
+    const { order } = await paidOrder(kit);
+    await kit.orders.setStatus(order.id, "shipped", shipment);
+    await kit.orders.setStatus(order.id, "delivered");
+    await kit.orders.setStatus(order.id, "refunded");
+    await kit.orders.settled();
+    const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe("refunded");
+    expect(mails.at(-1)?.subject).toBe(`Your Storefront payment for order ${order.id} is refunded`);
+
+    const other = (await paidOrder(kit)).order;
+    await kit.orders.setStatus(other.id, "cancelled");
+    await expect(kit.orders.setStatus(other.id, "delivered")).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(kit.orders.setStatus(other.id, "shipped", shipment)).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
   it("sends nothing for an order the shopper never paid: a pending one cancelled, an expired one cancelled", async () => {
@@ -110,7 +138,9 @@ describe("an order the shop owner changes", () => {
     await kit.orders.reconcile();
     const [expired] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, expiring.orderId));
     expect(expired?.status).toBe("expired");
-    await kit.orders.setStatus(expiring.orderId, "cancelled");
+    // An expired order has nothing left to cancel: refused, nothing sent.
+    await expect(kit.orders.setStatus(expiring.orderId, "cancelled")).rejects.toMatchObject({ code: "CONFLICT" });
+    await kit.orders.settled();
 
     expect(mails).toHaveLength(0);
     expect([...(await notesOf(pending.orderId)), ...(await notesOf(expiring.orderId))]).toHaveLength(0);
@@ -130,7 +160,8 @@ describe("an order the shop owner changes", () => {
     const kit = ordersWith(flaky, () => new Date(clock));
     const { order } = await paidOrder(kit);
 
-    await kit.orders.setStatus(order.id, "shipped");
+    await kit.orders.setStatus(order.id, "shipped", shipment);
+    await kit.orders.settled();
     const [changed] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(changed?.status).toBe("shipped");
     const [unsent] = await notesOf(order.id);

@@ -10,6 +10,7 @@ import { users } from "#db/schema/accounts.ts";
 import { auditEvents } from "#db/schema/back-office.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
+import { orderAdminMessages } from "#shared/messages/back-office-orders.ts";
 import { createTestProduct, createTestUser } from "../support/builders.ts";
 
 // `npm run shop -- ...` as the shop owner runs it: a real process on a real embedded database directory.
@@ -83,10 +84,10 @@ afterAll(async () => {
 });
 
 describe("npm run shop", () => {
-  it("sets a product's stock and an order's status on the embedded database, e-mailing the shopper", async () => {
+  it("sets a product's stock and ships an order on the embedded database, e-mailing the shopper", async () => {
     const stock = await shop("stock", productId, "42");
     expect(stock).toMatchObject({ code: 0, stdout: `product ${productId}: 42 in stock\n` });
-    const status = await shop("order", orderId, "shipped");
+    const status = await shop("order", orderId, "shipped", "Delhivery", "DL123456789IN");
     expect(status.code).toBe(0);
     await withDatabase(async (db) => {
       expect((await db.select().from(products).where(eq(products.id, productId)))[0]?.countInStock).toBe(42);
@@ -101,11 +102,21 @@ describe("npm run shop", () => {
       ),
     );
     expect(written.filter((mail) => mail.includes(`Subject: Your Storefront order ${orderId} has shipped`))).toHaveLength(1);
+    // The back office's guards hold here too: a shipped order is refunded, not cancelled.
+    expect(await shop("order", orderId, "cancelled")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(orderAdminMessages.cancelAfterShipping("shipped")),
+    });
   });
 
   it("refuses wrong input with a message and changes nothing", async () => {
     expect(await shop("stock", productId, "-1")).toMatchObject({ code: 2, stderr: expect.stringMatching(/whole number/) });
     expect(await shop("order", orderId, "lost")).toMatchObject({ code: 2, stderr: expect.stringMatching(/must be one of/) });
+    expect(await shop("order", orderId, "paid")).toMatchObject({ code: 2, stderr: expect.stringMatching(/must be one of/) });
+    expect(await shop("order", orderId, "shipped")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(orderAdminMessages.carrierBlank),
+    });
     expect(await shop("stock", "not-an-id", "1")).toMatchObject({ code: 2, stderr: expect.stringMatching(/is not an id/) });
     expect(await shop("stock", "01a20b01-0000-7000-8000-000000000000", "1")).toMatchObject({
       code: 1,

@@ -2,6 +2,7 @@
 // staff make (ship, deliver, cancel, refund, note), each with its timeline event and audit event in one transaction.
 // Refunds are rows first (the guard: the order's row lock, the request key) and provider calls after commit.
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { type DbExecutor, withTransaction } from "#db/client.ts";
 import { orderEvents, orderItems, orders, refunds } from "#db/schema/orders.ts";
 import { orderAdminMessages as m, orderStatusLabels } from "#shared/messages/back-office-orders.ts";
@@ -345,6 +346,18 @@ export function createOrdersAdmin(deps: OrdersContext) {
     /** In full or in part; the same request key (a double submit, a retried call) answers the same refund. */
     refund: (actor: Actor, id: string, input: { amountPaise: number; reason: string; requestKey: string }) =>
       requestRefund(actor, id, input, "order.refund"),
+
+    /** Whatever of the payment is neither refunded nor on its way back (the terminal's `order <id> refunded`). */
+    async refundRest(actor: Actor, id: string): Promise<RefundRow> {
+      const order = await findOrder(db, byId(id));
+      if (!order) throw notFound(m.orderNotFound);
+      const totals = await refundTotals(db, id);
+      const left = order.amountPaise - totals.processed - totals.pending;
+      if (!order.paymentId) throw new AppError("CONFLICT", m.refundNotPaid);
+      if (left <= 0) throw new AppError("CONFLICT", m.refundNothingLeft);
+      // Checked again under the order's lock, like any refund.
+      return requestRefund(actor, id, { amountPaise: left, reason: "", requestKey: uuidv7() }, "order.refund");
+    },
 
     /** A failed refund asked again: a new row for its amount, keyed by the failed one so a double click is one retry. */
     async retryRefund(actor: Actor, id: string, refundId: string): Promise<RefundRow> {

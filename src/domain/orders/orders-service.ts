@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, lt, ne } from "drizzle-orm";
 import { withTransaction } from "#db/client.ts";
 import { orders, outbox, paymentEvents } from "#db/schema/orders.ts";
+import { orderAdminMessages } from "#shared/messages/back-office-orders.ts";
 import { checkoutMessages } from "#shared/messages.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import type { ClientPurchaseInput } from "#shared/schemas/client-purchase.ts";
@@ -39,13 +40,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
   };
   const { db } = deps;
   const terminal = { id: null, email: "npm run shop" };
-  const eventOf = {
-    paid: "paid",
-    shipped: "shipped",
-    delivered: "delivered",
-    cancelled: "cancelled",
-    refunded: "refund_processed",
-  } as const;
+  const admin = createOrdersAdmin(deps);
 
   async function ownOrder(userId: string, orderId: string) {
     const order = await deps.statements.ownOrder(userId, orderId);
@@ -57,7 +52,7 @@ export function createOrdersService(dependencies: OrdersDeps) {
     provider: deps.gateway.provider,
 
     /** The back office's orders room (decision 034). */
-    admin: createOrdersAdmin(deps),
+    admin,
 
     checkout: (userId: string, billing: BillingInput): Promise<PaymentStep> => checkout(deps, userId, billing),
 
@@ -132,45 +127,24 @@ export function createOrdersService(dependencies: OrdersDeps) {
     deliverOutbox: () => deliverOutbox(deps),
 
     /** The owner's command: cancelling a pending order gives its stock back; a paid order's shopper is e-mailed. */
-    async setStatus(orderId: string, status: OrderStatus): Promise<void> {
+    /**
+     * `npm run shop -- order <id> <status>`: the back office's own moves and guards (decision 034), by the terminal, so
+     * a cancel gives the stock back and refunds, and an illegal move is refused as it is on the page.
+     */
+    async setStatus(orderId: string, status: OrderStatus, shipment?: { carrier: string; trackingNumber: string }) {
       if (!(ownerSettableStatuses as readonly string[]).includes(status)) {
         throw badRequest(checkoutMessages.statusOneOf(ownerSettableStatuses));
       }
-      const order = await findOrder(db, byId(orderId));
-      if (!order) throw notFound(checkoutMessages.orderNotFound);
-      if (order.status === "pending") {
-        if (status !== "cancelled") throw new AppError("CONFLICT", checkoutMessages.pendingCancelOnly);
-        const ended = await releaseUnlessPaid(deps, order, "cancelled");
-        if (ended.settled) {
-          throw new AppError(
-            "CONFLICT",
-            `The order was paid meanwhile: it is ${ended.settled.status} now, and was not cancelled.`,
-          );
-        }
-        return;
+      if (status === "shipped") {
+        if (!shipment) throw badRequest(orderAdminMessages.carrierBlank);
+        await admin.ship(terminal, orderId, shipment);
+      } else if (status === "delivered") {
+        await admin.deliver(terminal, orderId);
+      } else if (status === "cancelled") {
+        await admin.cancel(terminal, orderId);
+      } else {
+        await admin.refundRest(terminal, orderId);
       }
-      // The note is written with the change (one per order and status), sent after it or by the periodic job.
-      const note = await withTransaction(db, async (tx) => {
-        const [changed] = await tx
-          .update(orders)
-          .set({ status, updatedAt: deps.now() })
-          .where(and(eq(orders.id, orderId), ne(orders.status, status)))
-          .returning({ paymentId: orders.paymentId });
-        if (changed) {
-          await writeEvent(deps, tx, orderId, terminal, eventOf[status as keyof typeof eventOf], `Status set to ${status}`);
-          await deps.audit?.record(tx, terminal, {
-            action: "order.set-status",
-            entityType: "order",
-            entityId: orderId,
-            before: { status: order.status },
-            after: { status },
-          });
-        }
-        const paid = changed !== undefined && changed.paymentId !== null;
-        return paid && isEmailedStatus(status) ? writeStatusNote(deps, tx, orderId, status) : undefined;
-      });
-      // The order read above has everything its e-mail shows: none of that changes here.
-      if (note) await sendClaimed(deps, note, [order]);
     },
   };
 }

@@ -13,13 +13,8 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** Orders whose products the shopper bought and kept: a review of one of them is a 'verified purchase'. */
 export const PURCHASED_ORDER_STATUSES = ["paid", "shipped", "delivered"] as const satisfies readonly OrderStatus[];
 
-export const ownerSettableStatuses = [
-  "paid",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "refunded",
-] as const satisfies readonly OrderStatus[];
+/** `npm run shop -- order`: the back office's moves (a payment alone makes an order paid). */
+export const ownerSettableStatuses = ["shipped", "delivered", "cancelled", "refunded"] as const satisfies readonly OrderStatus[];
 
 /** A copy of the product as it was ordered, so later changes don't rewrite it. */
 export interface OrderLine {
