@@ -1,22 +1,19 @@
-import { and, count, eq, isNull, lt, ne } from "drizzle-orm";
-import { withTransaction } from "#db/client.ts";
+import { count, eq, isNull, lt } from "drizzle-orm";
 import { orders, outbox, paymentEvents } from "#db/schema/orders.ts";
 import { orderAdminMessages } from "#shared/messages/back-office-orders.ts";
 import { checkoutMessages } from "#shared/messages.ts";
 import type { BillingInput } from "#shared/schemas/checkout.ts";
 import type { ClientPurchaseInput } from "#shared/schemas/client-purchase.ts";
-import { AppError, badRequest, notFound } from "../errors.ts";
+import { badRequest, notFound } from "../errors.ts";
 import { checkout } from "./checkout.ts";
 import { purchaseWithPaymentId } from "./client-purchase.ts";
 import type { OrdersContext, OrdersDeps } from "./deps.ts";
-import { isEmailedStatus } from "./order-emails.ts";
-import { byId, findOrder, listOrders, prepareOrderStatements } from "./order-rows.ts";
+import { listOrders, prepareOrderStatements } from "./order-rows.ts";
 import { createOrdersAdmin } from "./orders-admin.ts";
-import { deliverOutbox, sendClaimed, writeStatusNote } from "./outbox.ts";
-import { confirmPayment, handleWebhook, payWithTestProvider, releaseUnlessPaid } from "./payments.ts";
+import { deliverOutbox } from "./outbox.ts";
+import { confirmPayment, handleWebhook, payWithTestProvider } from "./payments.ts";
 import type { PaymentProof } from "./ports.ts";
 import { reconcile } from "./reconcile.ts";
-import { writeEvent } from "./refunds.ts";
 import { type OrderStatus, type OrdersPage, ownerSettableStatuses, type PaymentStep } from "./types.ts";
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -34,6 +34,5 @@ export const checkoutMessages = {
   paid: "Thank you! Your order is placed.",
   refunded: "Your payment arrived after the items went back on sale and were sold out: it will be refunded.",
   orderNotFound: "Order not found",
-  pendingCancelOnly: "A pending order is waiting for its payment: it can only be cancelled.",
   statusOneOf: (statuses: readonly string[]) => `Status must be one of: ${statuses.join(", ")}`,
 } as const;
