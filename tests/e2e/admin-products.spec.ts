@@ -61,4 +61,7 @@ test("an owner creates a product with two pictures and sees it in the shop", asy
   await expect(page.getByRole("heading", { level: 1, name: "Pictures" })).toBeVisible();
   await expect(page.getByText("front.png").first()).toBeVisible();
   await expectNoSeriousAxeViolations(page, "body");
+  // The product still shows it: the library refuses to delete it and says where it is used.
+  await page.getByRole("button", { name: "Delete front.png" }).first().click();
+  await expect(page.getByRole("alert")).toContainText("still used by 1 product");
 });
