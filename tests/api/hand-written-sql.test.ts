@@ -102,6 +102,7 @@ const statements: Statement[] = [
         "cancelled_at",
         "invoice_number",
         "invoice_issued_at",
+        "invoice_seller",
       ]),
       whole(orderItems),
     ],
