@@ -64,6 +64,18 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** `n` pictures uploaded to the library by staff, in the order sent. */
+async function uploadToLibrary(n: number): Promise<{ file: string }[]> {
+  const upload = multipart(await photos(n));
+  const answer = await app.server.inject({
+    method: "POST",
+    url: "/api/admin/pictures",
+    headers: { authorization: `Bearer ${staff.sid}`, ...upload.headers },
+    payload: upload.payload,
+  });
+  return answer.json().pictures;
+}
+
 const rowOf = async (id: string) => (await app.db.select().from(products).where(eq(products.id, id)))[0];
 const eventsOf = (id: string) => app.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
 
@@ -301,15 +313,7 @@ describe("/api/admin/products", () => {
   });
 
   it("deletes an unused library picture with its file and copies; one still shown anywhere is refused, naming where", async () => {
-    const upload = multipart(await photos(3));
-    const [used, ordered, unused] = (
-      await app.server.inject({
-        method: "POST",
-        url: "/api/admin/pictures",
-        headers: { authorization: `Bearer ${staff.sid}`, ...upload.headers },
-        payload: upload.payload,
-      })
-    ).json().pictures as { file: string }[];
+    const [used, ordered, unused] = await uploadToLibrary(3);
     if (!used || !ordered || !unused) throw new Error("three pictures uploaded");
     const product = (await api("POST", "/products", staff.sid, input())).json();
     await api("PUT", `/products/${product.id}/pictures`, staff.sid, { pictures: [{ file: used.file, alt: "" }] });
@@ -455,15 +459,7 @@ describe("the /admin product pages", () => {
   });
 
   it("deletes a library picture from the page without scripts, after the password if it was long ago", async () => {
-    const upload = multipart(await photos(1));
-    const [picture] = (
-      await app.server.inject({
-        method: "POST",
-        url: "/api/admin/pictures",
-        headers: { authorization: `Bearer ${staff.sid}`, ...upload.headers },
-        payload: upload.payload,
-      })
-    ).json().pictures as { file: string }[];
+    const [picture] = await uploadToLibrary(1);
     if (!picture) throw new Error("one picture uploaded");
     expect((await page("/admin/pictures", staff.sid)).html).toContain(`aria-label="Delete photo-0.png"`);
     const late = await signedInAs(app, "staff");
