@@ -81,7 +81,7 @@ async function order(status: (typeof orderStatuses)[number], amountPaise: number
 }
 
 describe("sales by India's days", () => {
-  it("counts orders paid today, in 7 and in 30 days exactly in paise, across India's midnight", async () => {
+  it("counts orders paid and money refunded today, in 7 and in 30 days exactly in paise, across India's midnight", async () => {
     // 00:05 on 1 March 2025 in India is 18:35 UTC on 28 February.
     const at = new Date("2025-03-01T00:05:00+05:30");
     await order("paid", 12_345, new Date("2025-02-28T23:59:00+05:30")); // yesterday
@@ -92,6 +92,22 @@ describe("sales by India's days", () => {
     await order("shipped", 2_000_000_000, new Date("2025-01-31T00:00:00+05:30")); // the 30th
     await order("paid", 7, new Date("2025-01-30T23:59:59+05:30")); // the 31st
     await order("paid", 5, new Date("2025-03-02T00:00:00+05:30")); // tomorrow
+    const refunded = await order("refunded", 50_000, new Date("2025-01-15T10:00:00+05:30")); // paid long before
+    const refund = (amountPaise: number, processedAt: Date | null) => ({
+      id: uuidv7(),
+      orderId: refunded,
+      amountPaise,
+      requestKey: uuidv7(),
+      status: processedAt ? ("processed" as const) : ("pending" as const),
+      processedAt,
+    });
+    await app.db.insert(refunds).values([
+      refund(300, new Date("2025-03-01T00:02:00+05:30")), // today
+      refund(20_000, new Date("2025-02-25T12:00:00+05:30")), // this week
+      refund(29_000, new Date("2025-02-01T12:00:00+05:30")), // this month
+      refund(400, new Date("2025-01-30T23:59:59+05:30")), // the 31st day back
+      refund(77, null), // still pending
+    ]);
     await order("pending", 999, null);
 
     const found = await app.services.insights.summary(at);
@@ -101,10 +117,18 @@ describe("sales by India's days", () => {
       last30Days: new Date("2025-01-30T18:30:00Z"),
       end: new Date("2025-03-01T18:30:00Z"),
     });
-    expect(found.sales.today).toEqual({ orders: 2, revenuePaise: 67_891 + 101 });
-    expect(found.sales.last7Days).toEqual({ orders: 4, revenuePaise: 12_345 + 67_891 + 101 + 1_000 });
+    expect(found.sales.today).toEqual({ orders: 2, revenuePaise: 67_891 + 101, refundedPaise: 300 });
+    expect(found.sales.last7Days).toEqual({
+      orders: 4,
+      revenuePaise: 12_345 + 67_891 + 101 + 1_000,
+      refundedPaise: 20_300,
+    });
     // Beyond a 32-bit integer, still exact.
-    expect(found.sales.last30Days).toEqual({ orders: 6, revenuePaise: 12_345 + 67_891 + 101 + 1_000 + 4_000_000_000 });
+    expect(found.sales.last30Days).toEqual({
+      orders: 6,
+      revenuePaise: 12_345 + 67_891 + 101 + 1_000 + 4_000_000_000,
+      refundedPaise: 49_300,
+    });
   });
 
   it("counts payments and refunds that wait", async () => {
@@ -127,8 +151,10 @@ describe("sales by India's days", () => {
   it("answers the same figures on /api/admin/insights for staff, with rupees beside paise", async () => {
     const answer = await api(staff, "GET", "/insights");
     expect(answer.status).toBe(200);
-    const sales = answer.body.sales as Record<string, { orders: number; revenuePaise: number; revenue: number }>;
+    type Sales = { orders: number; revenuePaise: number; revenue: number; refundedPaise: number; refunded: number };
+    const sales = answer.body.sales as Record<string, Sales>;
     expect(sales.today?.revenue).toBe((sales.today?.revenuePaise ?? 0) / 100);
+    expect(sales.last30Days?.refunded).toBe((sales.last30Days?.refundedPaise ?? 0) / 100);
     expect(sales.last30Days?.orders).toBeGreaterThanOrEqual(sales.today?.orders ?? 0);
   });
 });

@@ -221,6 +221,8 @@ export const refunds = pgTable(
     uniqueIndex("refunds_request_key_idx").on(t.requestKey),
     uniqueIndex("refunds_provider_refund_idx").on(t.providerRefundId),
     index("refunds_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Insights: money refunded by when the provider processed it.
+    index("refunds_processed_at_idx").on(t.processedAt).where(sql`${t.processedAt} is not null`),
     check("refunds_amount_check", sql`${t.amountPaise} > 0`),
   ],
 );

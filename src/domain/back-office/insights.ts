@@ -8,8 +8,10 @@ import type { ZeroResultSearch } from "../search/zero-result-searches.ts";
 export interface SalesFigure {
   /** Orders paid in the period (paid_at set), whatever happened to them since. */
   orders: number;
-  /** Their amounts, gross: refunds are not taken off (they are listed apart). */
+  /** Their amounts, gross: refunds are not taken off. */
   revenuePaise: number;
+  /** Refunds the provider processed in the period, whenever their orders were paid. */
+  refundedPaise: number;
 }
 
 export interface Insights {
@@ -65,14 +67,22 @@ export function createInsights({
                  coalesce(sum(amount_paise::bigint), 0)::text as "monthPaise"
           from orders where paid_at >= ${last30Days.toISOString()} and paid_at < ${end.toISOString()}`,
     );
-    const figure = (orders: string | undefined, paise: string | undefined): SalesFigure => ({
+    const [refunded] = await rowsOf<Record<string, string>>(
+      db,
+      sql`select coalesce(sum(amount_paise::bigint) filter (where processed_at >= ${today.toISOString()}), 0)::text as "today",
+                 coalesce(sum(amount_paise::bigint) filter (where processed_at >= ${last7Days.toISOString()}), 0)::text as "week",
+                 coalesce(sum(amount_paise::bigint), 0)::text as "month"
+          from refunds where processed_at >= ${last30Days.toISOString()} and processed_at < ${end.toISOString()}`,
+    );
+    const figure = (orders?: string, paise?: string, refundedPaise?: string): SalesFigure => ({
       orders: Number(orders ?? 0),
       revenuePaise: Number(paise ?? 0),
+      refundedPaise: Number(refundedPaise ?? 0),
     });
     return {
-      today: figure(row?.todayOrders, row?.todayPaise),
-      last7Days: figure(row?.weekOrders, row?.weekPaise),
-      last30Days: figure(row?.monthOrders, row?.monthPaise),
+      today: figure(row?.todayOrders, row?.todayPaise, refunded?.today),
+      last7Days: figure(row?.weekOrders, row?.weekPaise, refunded?.week),
+      last30Days: figure(row?.monthOrders, row?.monthPaise, refunded?.month),
     };
   }
 

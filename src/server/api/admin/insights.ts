@@ -13,6 +13,8 @@ const salesJson = z.object({
   orders: z.number().int().describe("Orders paid in the period"),
   revenuePaise: z.number().int().describe("Their amounts in paise, gross (refunds not taken off)"),
   revenue: z.number().describe("The same in rupees"),
+  refundedPaise: z.number().int().describe("Refunds processed in the period, in paise, whenever their orders were paid"),
+  refunded: z.number().describe("The same in rupees"),
 });
 const synonymJson = z.object({ term: z.string(), replacement: z.string(), createdAt: z.string().describe("ISO 8601") });
 const insightsJson = z.object({
@@ -59,9 +61,10 @@ export const insightsAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (a
     },
     async () => {
       const found = await services.insights.summary();
-      const sales = (figure: { orders: number; revenuePaise: number }) => ({
+      const sales = (figure: { orders: number; revenuePaise: number; refundedPaise: number }) => ({
         ...figure,
         revenue: paiseToRupees(figure.revenuePaise),
+        refunded: paiseToRupees(figure.refundedPaise),
       });
       return {
         ...found,

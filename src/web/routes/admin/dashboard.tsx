@@ -13,10 +13,11 @@ export async function loader(args: Route.LoaderArgs) {
   const owner = access.role === "owner";
   const figures = await insights.summary();
   const recent = owner ? await backOffice.audit.list({ limit: 10 }) : [];
-  const period = (label: string, figure: { orders: number; revenuePaise: number }) => ({
+  const period = (label: string, figure: { orders: number; revenuePaise: number; refundedPaise: number }) => ({
     label,
     orders: figure.orders,
     revenue: formatInr(figure.revenuePaise),
+    refunded: figure.refundedPaise > 0 ? formatInr(figure.refundedPaise) : null,
   });
   return {
     name: access.user.name,
@@ -75,11 +76,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <dd className="text-sm text-gray-700">
                 {period.orders} {period.orders === 1 ? "order" : "orders"} paid
               </dd>
+              {period.refunded && <dd className="text-sm text-gray-700">{period.refunded} refunded</dd>}
             </div>
           ))}
         </dl>
         <p className="mt-2 text-xs text-gray-600">
-          Orders paid in India's days (7 days: today and the 6 before), gross: refunds are not taken off.
+          Orders paid in India's days (7 days: today and the 6 before), gross; refunded: what the payment provider refunded in the
+          same days, whenever the orders were paid.
         </p>
       </Panel>
 

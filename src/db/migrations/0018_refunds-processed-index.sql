@@ -1,0 +1,1 @@
+CREATE INDEX "refunds_processed_at_idx" ON "refunds" USING btree ("processed_at") WHERE "refunds"."processed_at" is not null;
