@@ -349,7 +349,7 @@ export function createOrdersAdmin(deps: OrdersContext) {
 
     /** Whatever of the payment is neither refunded nor on its way back (the terminal's `order <id> refunded`). */
     async refundRest(actor: Actor, id: string): Promise<RefundRow> {
-      const order = await findOrder(db, byId(id));
+      const order = UUID.test(id) ? await findOrder(db, byId(id)) : undefined;
       if (!order) throw notFound(m.orderNotFound);
       const totals = await refundTotals(db, id);
       const left = order.amountPaise - totals.processed - totals.pending;

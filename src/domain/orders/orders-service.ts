@@ -123,7 +123,6 @@ export function createOrdersService(dependencies: OrdersDeps) {
 
     deliverOutbox: () => deliverOutbox(deps),
 
-    /** The owner's command: cancelling a pending order gives its stock back; a paid order's shopper is e-mailed. */
     /**
      * `npm run shop -- order <id> <status>`: the back office's own moves and guards (decision 034), by the terminal, so
      * a cancel gives the stock back and refunds, and an illegal move is refused as it is on the page.
