@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders, outbox } from "#db/schema/orders.ts";
@@ -173,6 +174,24 @@ describe("an order the shop owner changes", () => {
     expect(mails.at(-1)?.subject).toBe(`Your Storefront order ${order.id} has shipped`);
     const [sent] = await notesOf(order.id);
     expect(sent?.sentAt).not.toBeNull();
+  });
+});
+
+describe("a note of a kind this version does not know", () => {
+  it("is left unsent for a newer instance, with the reason, instead of being marked sent", async () => {
+    const { mails, mailer } = recordingMailer();
+    let clock = Date.now();
+    const kit = ordersWith(mailer, () => new Date(clock));
+    const { order } = await paidOrder(kit);
+    const id = uuidv7();
+    await t.db
+      .insert(outbox)
+      .values({ id, kind: "order-future", dedupeKey: `order-future:${id}`, payload: { orderId: order.id } });
+    clock += 60 * 60 * 1000;
+    await kit.orders.deliverOutbox();
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining("order-future") });
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Storefront order ${order.id} is placed`]);
   });
 });
 

@@ -68,12 +68,12 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
   const { db, now } = deps;
   try {
     const compose = composerOf(message, deps.publicUrl);
-    if (compose) {
-      const orderId = String(message.payload.orderId);
-      // The order just paid (or changed) is in hand: no need to read it again.
-      const order = known.find((candidate) => candidate.id === orderId) ?? (await findOrder(db, byId(orderId)));
-      if (order) await deps.mailer.send(compose(order));
-    }
+    // A newer instance wrote it (mid-deploy): left unsent for one that knows it, up to MAX_ATTEMPTS.
+    if (!compose) throw new Error(`this version has no e-mail of kind ${message.kind} (${String(message.payload.status ?? "")})`);
+    const orderId = String(message.payload.orderId);
+    // The order just paid (or changed) is in hand: no need to read it again.
+    const order = known.find((candidate) => candidate.id === orderId) ?? (await findOrder(db, byId(orderId)));
+    if (order) await deps.mailer.send(compose(order));
     await deps.statements.markSent(message.id, now());
     return true;
   } catch (error) {
@@ -87,7 +87,7 @@ export async function sendClaimed(deps: OrdersContext, message: OutboxMessage, k
   }
 }
 
-/** Undefined for a kind this version does not know: it is marked sent. */
+/** Undefined for a kind (or status) this version does not know. */
 function composerOf(message: OutboxMessage, publicUrl: string): ((order: Order) => MailMessage) | undefined {
   if (message.kind === "order-confirmation") return (order) => orderConfirmationEmail(order, publicUrl);
   if (message.kind === "order-refund") {
