@@ -29,6 +29,7 @@ export const productAdminMessages = {
   priceMoreThanOld: "The old price must be more than the price (the discount is worked out from them).",
   twoDecimals: (name: string) => `${name} can have at most 2 decimals`,
   skuBlank: "Please enter a SKU.",
+  hsnShape: "An HSN code is 4, 6 or 8 digits (or leave it empty).",
   skuShape: "A SKU is 1 to 64 letters, digits, dashes, underscores or dots.",
   skuTaken: (sku: string) => `Another product already has the SKU ${sku}.`,
   categoryNotTop: "Choose a top-level category.",

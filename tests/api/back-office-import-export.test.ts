@@ -4,7 +4,7 @@ import { auditEvents } from "#db/schema/back-office.ts";
 import { products } from "#db/schema/catalog.ts";
 import { catalogPictures } from "#db/schema/media.ts";
 import { CSV_COLUMNS, joinList, splitList } from "#domain/catalog/catalog-csv.ts";
-import { backOfficeMessages, catalogBulkMessages } from "#shared/back-office-messages.ts";
+import { backOfficeMessages, catalogBulkMessages, productAdminMessages } from "#shared/back-office-messages.ts";
 import { createTestCategory } from "../support/builders.ts";
 import { signedInAs } from "../support/staff.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -77,6 +77,7 @@ const row = (overrides: Partial<Record<(typeof CSV_COLUMNS)[number], string>> = 
   countInStock: "7",
   isFeatured: "true",
   taxRate: "12.5",
+  hsn: "851610",
   ram: "",
   size: "S|M",
   weight: "",
@@ -117,6 +118,7 @@ describe("the catalogue's CSV", () => {
       images: ["c-import-a.webp", "c-import-b.webp"],
       imageAlts: ["Front", "Side"],
       taxRateBasisPoints: 1250,
+      hsnCode: "851610",
       archivedAt: null,
     });
     expect((await bySku(second.sku))?.archivedAt).toBeInstanceOf(Date);
@@ -134,6 +136,21 @@ describe("the catalogue's CSV", () => {
       before: { pricePaise: 149_950, countInStock: 7 },
       after: { pricePaise: 129_900, countInStock: 3 },
     });
+  });
+
+  it("takes a file exported before the hsn column: the products keep their HSN codes; a bad one is reported", async () => {
+    const kept = row();
+    expect((await importCsv(csvOf([kept]), false)).json()).toMatchObject({ applied: true, created: 1 });
+    const older = CSV_COLUMNS.filter((column) => column !== "hsn");
+    const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+    const withoutHsn = (cells: Record<string, string>) =>
+      `${older.join(",")}\r\n${older.map((column) => quote(cells[column] ?? "")).join(",")}\r\n`;
+    const answer = await importCsv(withoutHsn({ ...kept, price: "1299" }), false);
+    expect(answer.json()).toMatchObject({ applied: true, updated: 1, problemCount: 0 });
+    expect(await bySku(kept.sku)).toMatchObject({ pricePaise: 129_900, hsnCode: "851610" });
+
+    const bad = await importCsv(csvOf([row({ hsn: "85-16" })]), true);
+    expect(bad.json().problems).toEqual([{ line: 2, column: "hsn", message: productAdminMessages.hsnShape }]);
   });
 
   it("exports then imports with no change: no write, no event, the same bytes again", async () => {

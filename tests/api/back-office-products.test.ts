@@ -61,6 +61,7 @@ const input = (overrides: Record<string, unknown> = {}) => ({
   locations: ["India", "Nepal"],
   sku: `BO-${++skuCounter}-${Date.now()}`,
   taxRate: 12.5,
+  hsnCode: "851610",
   ...overrides,
 });
 
@@ -108,6 +109,7 @@ describe("/api/admin/products", () => {
     expect(answer.statusCode).toBe(201);
     const body = answer.json();
     expect(body).toMatchObject({ price: 1499.5, oldPrice: 1999, discount: 25, taxRate: 12.5, sku: "KETTLE-1", archivedAt: null });
+    expect(body.hsnCode).toBe("851610");
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ pricePaise: 149_950, oldPricePaise: 199_900, discount: 25, taxRateBasisPoints: 1250 });
     const [event] = await eventsOf(body.id);
@@ -120,9 +122,13 @@ describe("/api/admin/products", () => {
 
   it("refuses invalid fields by name, and the database's rules too, writing nothing", async () => {
     const before = (await app.db.select({ id: products.id }).from(products)).length;
-    const bad = await api("POST", "/products", staff.sid, input({ price: "lots", sku: "" }));
+    const bad = await api("POST", "/products", staff.sid, input({ price: "lots", sku: "", hsnCode: "85161" }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors).toMatchObject({ price: "Price must be a number", sku: productAdminMessages.skuBlank });
+    expect(bad.json().fieldErrors).toMatchObject({
+      price: "Price must be a number",
+      sku: productAdminMessages.skuBlank,
+      hsnCode: productAdminMessages.hsnShape,
+    });
     const taken = await api("POST", "/products", staff.sid, input({ sku: "KETTLE-1", catId: sub.id, locations: ["Atlantis"] }));
     expect(taken.statusCode).toBe(400);
     expect(taken.json().fieldErrors).toEqual({
@@ -139,11 +145,12 @@ describe("/api/admin/products", () => {
   it("saves an edit with the row's updatedAt, and refuses a stale one without writing", async () => {
     const created = (await api("POST", "/products", owner.sid, input())).json();
     const first = await api("PUT", `/products/${created.id}`, owner.sid, {
-      ...input({ sku: created.sku, price: 999, oldPrice: null }),
+      ...input({ sku: created.sku, price: 999, oldPrice: null, hsnCode: undefined }),
       updatedAt: created.updatedAt,
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ price: 999, oldPrice: null, discount: 0 });
+    // An update without the HSN code (a script older than the field) keeps it.
+    expect(first.json()).toMatchObject({ price: 999, oldPrice: null, discount: 0, hsnCode: "851610" });
     const stale = await api("PUT", `/products/${created.id}`, owner.sid, {
       ...input({ sku: created.sku, name: "Overwritten" }),
       updatedAt: created.updatedAt,

@@ -59,7 +59,12 @@ async function paidOrder({
   rate?: number;
 } = {}) {
   const buyer = shopper ?? (await kit.shopper());
-  const product = await createTestProduct(app.db, { pricePaise: 129_950, countInStock: 50, taxRateBasisPoints: rate });
+  const product = await createTestProduct(app.db, {
+    pricePaise: 129_950,
+    countInStock: 50,
+    taxRateBasisPoints: rate,
+    hsnCode: "691110",
+  });
   expect((await kit.addToCart(buyer.token, product.id, quantity)).status).toBe(201);
   const started = await kit.checkout(buyer.token, { ...billing, state });
   expect(started.status).toBe(201);
@@ -155,6 +160,7 @@ describe("tax invoices", () => {
       placeOfSupply: "Karnataka (29)",
       lines: [
         {
+          hsnCode: "691110",
           quantity: 2,
           unitPrice: 1299.5,
           amount: 2599,
@@ -307,6 +313,7 @@ describe("tax invoices", () => {
       "CGST",
       "SGST",
       "198.23",
+      "HSN 691110",
       "Rupees Two Thousand Five Hundred Ninety Nine Only",
     ]) {
       expect(invoice.html).toContain(text);

@@ -66,6 +66,8 @@ export const products = pgTable(
     sku: text("sku").notNull().default(sql`('SKU-' || upper(replace(gen_random_uuid()::text, '-', '')))`),
     /** GST rate in basis points (hundredths of a per cent); prices stay tax-inclusive. */
     taxRateBasisPoints: integer("tax_rate_basis_points").notNull().default(1800),
+    /** HSN code (4, 6 or 8 digits) printed on tax invoices; "" when the shop has not given one. */
+    hsnCode: text("hsn_code").notNull().default(""),
     /** Alt text of each picture, by position in `images`. */
     imageAlts: text("image_alts").array().notNull().default(sql`'{}'::text[]`),
     /** Set when the owner archives a product once ordered: it leaves the shop, past orders keep it. */

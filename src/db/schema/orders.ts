@@ -126,6 +126,8 @@ export const orderItems = pgTable(
     productWeight: text("product_weight").notNull().default(""),
     /** The product's GST rate when ordered, for the invoice; null on lines older than migration 0014. */
     taxRateBasisPoints: integer("tax_rate_basis_points"),
+    /** The product's HSN code when ordered; null on lines older than migration 0019. */
+    hsnCode: text("hsn_code"),
   },
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
 );

@@ -15,6 +15,7 @@ export const CSV_COLUMNS = [
   "countInStock",
   "isFeatured",
   "taxRate",
+  "hsn",
   "ram",
   "size",
   "weight",
@@ -24,6 +25,8 @@ export const CSV_COLUMNS = [
   "archived",
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** A column newer than files already exported: a file without it leaves the products' value as it is. */
+export const OPTIONAL_COLUMNS: ReadonlySet<CsvColumn> = new Set(["hsn"]);
 
 /** The shared product schema's field names as the file's columns, so a refused field is reported by its column. */
 export const COLUMN_OF_FIELD: Record<string, CsvColumn> = {
@@ -38,6 +41,7 @@ export const COLUMN_OF_FIELD: Record<string, CsvColumn> = {
   countInStock: "countInStock",
   isFeatured: "isFeatured",
   taxRate: "taxRate",
+  hsnCode: "hsn",
   productRam: "ram",
   size: "size",
   productWeight: "weight",
@@ -102,7 +106,7 @@ export function readHeader(
     }
     seen.add(name);
   }
-  const missing = CSV_COLUMNS.filter((column) => !seen.has(column));
+  const missing = CSV_COLUMNS.filter((column) => !seen.has(column) && !OPTIONAL_COLUMNS.has(column));
   if (missing.length > 0) {
     problem(1, missing[0] ?? "", messages.importHeaderMissing(missing.join(", ")));
     ok = false;

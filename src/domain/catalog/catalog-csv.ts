@@ -105,6 +105,7 @@ const exportColumns = {
   countInStock: products.countInStock,
   isFeatured: products.isFeatured,
   taxRateBasisPoints: products.taxRateBasisPoints,
+  hsnCode: products.hsnCode,
   productRam: arrayAsJson(products.productRam),
   size: arrayAsJson(products.size),
   productWeight: arrayAsJson(products.productWeight),
@@ -142,6 +143,7 @@ function exportRecord(row: ExportRow): string[] {
     countInStock: String(row.countInStock),
     isFeatured: row.isFeatured ? "true" : "false",
     taxRate: String(row.taxRateBasisPoints / 100),
+    hsn: String(row.hsnCode),
     ram: joinList(row.productRam),
     size: joinList(row.size),
     weight: joinList(row.productWeight),
@@ -153,6 +155,9 @@ function exportRecord(row: ExportRow): string[] {
   };
   return CSV_COLUMNS.map((column) => neutralise(cells[column]));
 }
+
+/** A data row by column; `hsnGiven` is false for files exported before the column existed. */
+type ImportRow = { line: number; cells: Record<CsvColumn, string>; hsnGiven: boolean };
 
 const importEvent = (entityId: string, before: unknown, after: unknown) => ({
   action: "product.import",
@@ -253,7 +258,7 @@ export function createCatalogCsv(deps: {
     const run = async (executor: DbExecutor, write: boolean) => {
       const index = await categoryIndex(executor);
       const seen = new Map<string, number>();
-      let batch: { line: number; cells: Record<CsvColumn, string> }[] = [];
+      let batch: ImportRow[] = [];
       const flush = async () => {
         await checkBatch(executor, batch, index, seen, problem, report, write && report.problemCount === 0, actor, options);
         batch = [];
@@ -287,7 +292,7 @@ export function createCatalogCsv(deps: {
           header.forEach((column, position) => {
             cells[column] = restore(record[position] ?? "");
           });
-          batch.push({ line, cells });
+          batch.push({ line, cells, hsnGiven: header.includes("hsn") });
           if (batch.length >= BATCH) {
             await flush();
             options.onProgress?.(info.bytes, report.rows);
@@ -337,7 +342,7 @@ export function createCatalogCsv(deps: {
   /** Checks a batch of rows with a few queries; writes the good ones when `write` (no problem so far in the file). */
   async function checkBatch(
     executor: DbExecutor,
-    batch: { line: number; cells: Record<CsvColumn, string> }[],
+    batch: ImportRow[],
     index: CategoryIndex,
     seen: Map<string, number>,
     problem: (line: number, column: string, message: string) => void,
@@ -365,7 +370,7 @@ export function createCatalogCsv(deps: {
     const unknownPictures = new Set(await pictures.unknownFiles(executor, named));
     const toInsert: ProductSnapshot[] = [];
     const toUpdate: { current: AdminProduct; next: ProductSnapshot }[] = [];
-    for (const { line, cells } of batch) {
+    for (const { line, cells, hsnGiven } of batch) {
       const before = report.problemCount;
       const sku = cells.sku.trim();
       const earlier = seen.get(sku);
@@ -398,6 +403,7 @@ export function createCatalogCsv(deps: {
         countInStock: cells.countInStock,
         isFeatured: featured === true,
         taxRate: cells.taxRate,
+        hsnCode: hsnGiven ? cells.hsn : undefined,
         productRam: splitList(cells.ram),
         size: splitList(cells.size),
         productWeight: splitList(cells.weight),
@@ -438,13 +444,14 @@ export function createCatalogCsv(deps: {
           old_price_paise = v."oldPricePaise", discount = v.discount, cat_id = v."catId", sub_cat_id = v."subCatId",
           product_ram = v."productRam", size = v.size, product_weight = v."productWeight",
           count_in_stock = v."countInStock", is_featured = v."isFeatured", locations = v.locations, sku = v.sku,
-          tax_rate_basis_points = v."taxRateBasisPoints", images = v.images, image_alts = v."imageAlts",
+          tax_rate_basis_points = v."taxRateBasisPoints", hsn_code = v."hsnCode", images = v.images,
+          image_alts = v."imageAlts",
           archived_at = v."archivedAt", updated_at = ${at.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
           id uuid, name text, brand text, description text, "pricePaise" integer, "oldPricePaise" integer,
           discount integer, "catId" uuid, "subCatId" uuid, "productRam" text[], size text[], "productWeight" text[],
           "countInStock" integer, "isFeatured" boolean, locations text[], sku text, "taxRateBasisPoints" integer,
-          images text[], "imageAlts" text[], "archivedAt" timestamptz)
+          "hsnCode" text, images text[], "imageAlts" text[], "archivedAt" timestamptz)
         where p.id = v.id`);
       for (const { current, next } of toUpdate) {
         const diff = changedOnly(snapshotOf(current), next);

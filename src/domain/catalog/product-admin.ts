@@ -48,6 +48,7 @@ export interface ProductSnapshot {
   locations: string[];
   sku: string;
   taxRateBasisPoints: number;
+  hsnCode: string;
   images: string[];
   imageAlts: string[];
   archivedAt: string | null;
@@ -96,6 +97,7 @@ const columns = {
   locations: arrayAsJson(products.locations),
   sku: products.sku,
   taxRateBasisPoints: products.taxRateBasisPoints,
+  hsnCode: products.hsnCode,
   images: arrayAsJson(products.images),
   imageAlts: arrayAsJson(products.imageAlts),
   archivedAt: products.archivedAt,
@@ -128,6 +130,7 @@ const SNAPSHOT_FIELDS: readonly SnapshotField[] = [
   "locations",
   "sku",
   "taxRateBasisPoints",
+  "hsnCode",
   "images",
   "imageAlts",
   "archivedAt",
@@ -173,6 +176,7 @@ export function fromInput(input: ProductInput, current: ProductSnapshot | null):
     locations: input.locations.map((name) => findCountry(name)?.country ?? name),
     sku: input.sku,
     taxRateBasisPoints: input.taxRate,
+    hsnCode: input.hsnCode ?? current?.hsnCode ?? "",
     images,
     imageAlts,
     archivedAt: current?.archivedAt ?? null,

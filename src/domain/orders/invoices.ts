@@ -51,6 +51,8 @@ export interface InvoiceLine extends TaxedLine {
   title: string;
   /** The chosen options: "RAM 8GB · Size XL". */
   options: string;
+  /** The product's HSN code when ordered; "" when it had none (or the line predates migration 0019). */
+  hsnCode: string;
   quantity: number;
   unitPricePaise: number;
 }
@@ -123,6 +125,7 @@ export function buildInvoice(order: Order, issued: Issued, seller: Seller): Invo
   const lines = order.lines.map((line) => ({
     title: line.productTitle,
     options: optionsOf(line),
+    hsnCode: line.hsnCode ?? "",
     quantity: line.quantity,
     unitPricePaise: line.pricePaise,
     ...taxLine(line.subTotalPaise, line.taxRateBasisPoints ?? null, withinState),

@@ -14,7 +14,7 @@ export const linesJson = sql<OrderLine[]>`coalesce((
   select json_agg(json_build_object(
     'productId', i.product_id, 'productTitle', i.product_title, 'image', i.image, 'quantity', i.quantity,
     'pricePaise', i.price_paise, 'subTotalPaise', i.sub_total_paise, 'productRam', i.product_ram, 'size', i.size,
-    'productWeight', i.product_weight, 'taxRateBasisPoints', i.tax_rate_basis_points
+    'productWeight', i.product_weight, 'taxRateBasisPoints', i.tax_rate_basis_points, 'hsnCode', i.hsn_code
   ) order by i.id)
   from order_items i where i.order_id = "orders"."id"
 ), '[]'::json)`;
@@ -80,12 +80,12 @@ const insertOrderWithLines = namedStatement<{ id: string }>(
      returning id
    )
    insert into order_items (id, order_id, product_id, product_title, image, quantity, price_paise, sub_total_paise,
-     product_ram, size, product_weight, tax_rate_basis_points)
+     product_ram, size, product_weight, tax_rate_basis_points, hsn_code)
    select line.id, placed.id, line.product_id, line.product_title, line.image, line.quantity, line.price_paise,
-     line.sub_total_paise, line.product_ram, line.size, line.product_weight,
-     (select p.tax_rate_basis_points from products p where p.id = line.product_id)
+     line.sub_total_paise, line.product_ram, line.size, line.product_weight, p.tax_rate_basis_points, p.hsn_code
    from placed, json_to_recordset($13::json) as line(id uuid, product_id uuid, product_title text, image text,
      quantity integer, price_paise integer, sub_total_paise integer, product_ram text, size text, product_weight text)
+   left join products p on p.id = line.product_id
    returning id`,
 );
 

@@ -30,6 +30,8 @@ export interface OrderLine {
   productWeight: string;
   /** GST in basis points when ordered; null on lines placed before the shop recorded it. */
   taxRateBasisPoints?: number | null;
+  /** Null on lines older than migration 0019; "" when the product had none. */
+  hsnCode?: string | null;
 }
 
 export interface Order {

@@ -113,6 +113,16 @@ export const productInput = z
       .preprocess(emptyToUndefined, decimal("Tax rate", { min: 0, max: 100 }).optional())
       .transform((value) => Math.round((value ?? 18) * 100))
       .describe("Per cent, up to 2 decimals (default 18); prices stay tax-inclusive"),
+    hsnCode: z
+      .preprocess(
+        (value) => (value === null ? "" : value),
+        z
+          .string({ error: messages.hsnShape })
+          .trim()
+          .regex(/^(\d{4}|\d{6}|\d{8})?$/, { error: messages.hsnShape })
+          .optional(),
+      )
+      .describe("HSN code for tax invoices: 4, 6 or 8 digits, or empty; omitted on an update: unchanged"),
     images: z
       .array(productPicture)
       .max(MAX_PRODUCT_PICTURES, { error: messages.tooManyPictures })

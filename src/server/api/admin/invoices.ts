@@ -38,6 +38,7 @@ const invoiceJson = z.object({
     z.object({
       title: z.string(),
       options: z.string(),
+      hsnCode: z.string().describe("The product's HSN code when ordered, or empty"),
       quantity: z.number().int(),
       unitPrice: rupees.describe("Rupees, GST included"),
       amount: rupees.describe("Rupees, GST included"),
@@ -72,6 +73,7 @@ export function presentInvoice(invoice: Invoice): z.infer<typeof invoiceJson> {
     lines: invoice.lines.map((line) => ({
       title: line.title,
       options: line.options,
+      hsnCode: line.hsnCode,
       quantity: line.quantity,
       unitPrice: paiseToRupees(line.unitPricePaise),
       amount: paiseToRupees(line.amountPaise),

@@ -66,6 +66,7 @@ const productJson = z
     isFeatured: z.boolean(),
     sku: z.string(),
     taxRate: z.number().describe("Per cent"),
+    hsnCode: z.string().describe("HSN code for tax invoices, or empty"),
     images: z.array(pictureJson),
     archivedAt: z.string().nullable(),
     createdAt: z.string(),

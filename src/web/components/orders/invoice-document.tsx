@@ -159,6 +159,7 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceView }) {
                 <td className={td}>
                   {line.title}
                   {line.options && <span className="block text-xs text-gray-700">{line.options}</span>}
+                  {line.hsnCode && <span className="block text-xs text-gray-700">HSN {line.hsnCode}</span>}
                   {line.rateBasisPoints === null && (
                     <span className="block text-xs text-gray-700">{invoiceMessages.rateNotRecorded}</span>
                   )}

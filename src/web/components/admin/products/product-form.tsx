@@ -96,6 +96,7 @@ export function ProductFields({
       {field("countInStock", "Stock", { required: true })}
       {field("sku", "SKU", { required: true, maxLength: 64, hint: "Unique: letters, digits, - _ and ." })}
       {field("taxRate", "Tax rate (%)", { hint: "Up to 2 decimals; prices stay tax-inclusive." })}
+      {field("hsnCode", "HSN code (optional)", { maxLength: 8, hint: "4, 6 or 8 digits, printed on tax invoices." })}
       <label htmlFor="locations" className={label}>
         Countries where sold
         <select
@@ -153,6 +154,7 @@ export function valuesOfProduct(product: {
   locations: string[];
   sku: string;
   taxRateBasisPoints: number;
+  hsnCode: string;
 }): ProductFormValues {
   return {
     name: product.name,
@@ -170,5 +172,6 @@ export function valuesOfProduct(product: {
     locations: product.locations,
     sku: product.sku,
     taxRate: String(product.taxRateBasisPoints / 100),
+    hsnCode: product.hsnCode,
   };
 }
