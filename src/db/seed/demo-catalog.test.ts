@@ -84,6 +84,15 @@ describe("buildDemoCatalog", () => {
     expect(Math.max(...rupees("Electronics"))).toBeLessThanOrEqual(149_999);
   });
 
+  it("gives every product its category's GST rate and a 4-digit HSN heading for the invoices", () => {
+    for (const product of catalog.products) expect(product.hsnCode).toMatch(/^\d{4}$/);
+    const taxOf = (name: string) =>
+      new Set(productsOf(name).map((product) => `${product.taxRateBasisPoints}/${product.hsnCode}`));
+    expect(taxOf("Groceries")).toEqual(new Set(["500/2106"]));
+    expect(taxOf("Jewellery")).toEqual(new Set(["300/7113"]));
+    expect(taxOf("Electronics")).toEqual(new Set(["1800/8517"]));
+  });
+
   it("gives products half-step ratings, stock (some sold out), featured flags and countries with India on most", () => {
     const count = catalog.products.length;
     const reviewed = new Set(catalog.reviews.map((review) => review.productId));

@@ -10,6 +10,19 @@ import type { CategoryWords, NamedColor, ProductKindWords, SubCategoryWords } fr
 export type ProductRow = typeof products.$inferInsert;
 export type ReviewRow = typeof reviews.$inferInsert;
 
+/** Demo GST rate (basis points) and HSN heading by top category: close to India's rates, not tax advice. */
+const DEMO_TAX: Record<string, { rate: number; hsn: string }> = {
+  Fashion: { rate: 1200, hsn: "6109" },
+  Electronics: { rate: 1800, hsn: "8517" },
+  Bags: { rate: 1800, hsn: "4202" },
+  Footwear: { rate: 1200, hsn: "6403" },
+  Groceries: { rate: 500, hsn: "2106" },
+  Beauty: { rate: 1800, hsn: "3304" },
+  Wellness: { rate: 1200, hsn: "3004" },
+  Jewellery: { rate: 300, hsn: "7113" },
+  "Home & Kitchen": { rate: 1200, hsn: "7323" },
+};
+
 export interface SubCategoryPlace {
   id: string;
   catId: string;
@@ -129,6 +142,8 @@ export function buildProduct(
     isFeatured: random.chance(0.12),
     // Deterministic like the rest of the demo catalogue (docs/architecture.md, invariant 9), unique by position.
     sku: `DEMO-${String(index + 1).padStart(7, "0")}`,
+    taxRateBasisPoints: DEMO_TAX[place.category.name]?.rate ?? 1800,
+    hsnCode: DEMO_TAX[place.category.name]?.hsn ?? "",
     createdAt,
     updatedAt: createdAt,
   };
