@@ -113,7 +113,7 @@ describe("driveSteadily", () => {
   it("reports the p99 of each whole window of the run, by when each request was due", async () => {
     const slow = http.createServer((request, response) => {
       const answer = () => response.writeHead(200, { "content-length": "2" }).end("ok");
-      if (request.url === "/slow") setTimeout(answer, 1000);
+      if (request.url === "/slow") setTimeout(answer, 2000);
       else answer();
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
@@ -124,9 +124,9 @@ describe("driveSteadily", () => {
       const next = () => ({ path: n++ < 20 ? "/ok" : "/slow" });
       const figures = await driveSteadily(url, { rate: 40, seconds: 1, windowSeconds: 0.5, next });
       expect(figures.windowP99Ms).toHaveLength(2);
-      // Far apart, as a test run beside others on 2 cores can send a fast request 300 ms late.
-      expect(figures.windowP99Ms[0]).toBeLessThan(700);
-      expect(figures.windowP99Ms[1]).toBeGreaterThanOrEqual(1000);
+      // Far apart, as a test run beside others on 2 cores can send a fast request a second late.
+      expect(figures.windowP99Ms[0]).toBeLessThan(1500);
+      expect(figures.windowP99Ms[1]).toBeGreaterThanOrEqual(2000);
       n = 0;
       const whole = await driveSteadily(url, { rate: 40, seconds: 1, next });
       expect(whole.windowP99Ms).toEqual([whole.p99Ms]);
