@@ -13,8 +13,9 @@ import { shipForm } from "../src/shared/schemas/back-office-orders.ts";
  *   npm run shop -- staff remove <email>             take it away (that person's back-office sessions end at once)
  * On the embedded database only while the shop is stopped (PGlite has one writer: the shop's lock says so); on
  * PostgreSQL at any time. Changes go through the same services and guards as the back office, so a cancelled order
- * gives its stock back and a paid one is refunded through the payment provider. Running shops show a product's new figure at once with REDIS_URL (the change is published to them),
- * otherwise within API_CACHE_TTL_MS (their micro-cache).
+ * gives its stock back and a paid one is refunded through the payment provider. Running shops show a product's new
+ * figure at once with REDIS_URL (the change is published to them), otherwise within API_CACHE_TTL_MS (their
+ * micro-cache).
  */
 const usage = `usage:
   npm run shop -- stock <productId> <quantity>
@@ -72,9 +73,7 @@ if (command === "order" && !(ownerSettableStatuses as readonly string[]).include
 const shipment = command === "order" && value === "shipped" ? parseShipment() : undefined;
 function parseShipment() {
   const parsed = shipForm.safeParse({ carrier: extra[0] ?? "", trackingNumber: extra[1] ?? "" });
-  if (!parsed.success)
-    fail(`${parsed.error.issues[0]?.message}
-${usage}`);
+  if (!parsed.success) fail(`${parsed.error.issues[0]?.message}\n${usage}`);
   return parsed.data;
 }
 
