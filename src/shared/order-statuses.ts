@@ -1,6 +1,6 @@
 /**
- * The orders table's statuses (src/db/schema/orders.ts), which the browser cannot import; zod-free, so a page's
- * component may use it (decision 029).
+ * The orders table's statuses, defined here for src/db/schema/orders.ts and the browser alike (which cannot import the
+ * schema); zod-free, so a page's component may use it (decision 029).
  */
 export const orderStatusValues = [
   "pending",

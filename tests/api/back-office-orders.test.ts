@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "#db/schema/accounts.ts";
 import { products } from "#db/schema/catalog.ts";
-import { orderStatuses, orders, refunds } from "#db/schema/orders.ts";
+import { orders, refunds } from "#db/schema/orders.ts";
 import { orderAdminMessages as m } from "#shared/messages/back-office-orders.ts";
-import { orderStatusValues } from "#shared/order-statuses.ts";
 import { createTestProduct } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
 import { requestPage } from "../support/pages.ts";
@@ -83,10 +82,6 @@ const stockOf = async (id: string) =>
 const key = () => `key-${crypto.randomUUID()}`;
 
 describe("the orders list", () => {
-  it("keeps the browser's status list equal to the database's", () => {
-    expect([...orderStatusValues]).toEqual([...orderStatuses]);
-  });
-
   it("finds an order by id, payment id, e-mail, phone and part of a name, newest first, filtered by status and day", async () => {
     const older = await paidOrder();
     const paymentId = await pay(older);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { orderStatusValues } from "../../shared/order-statuses.ts";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 
@@ -10,17 +11,7 @@ import { products } from "./catalog.ts";
  * An order's states (decision 015): pending holds stock; paid; failed or expired give it back; refund_pending → refunded
  * when paid after the stock was sold; then the shop owner's shipped, delivered, cancelled.
  */
-export const orderStatuses = [
-  "pending",
-  "paid",
-  "failed",
-  "expired",
-  "refund_pending",
-  "refunded",
-  "shipped",
-  "delivered",
-  "cancelled",
-] as const;
+export const orderStatuses = orderStatusValues;
 
 export interface BillingAddress {
   fullName: string;
