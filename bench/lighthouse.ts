@@ -103,7 +103,7 @@ interface Audit {
   lcpSimulated: LcpBreakdown;
   /** The same split of the load as Chromium ran it, unthrottled (`lcp-breakdown-insight`). */
   lcpObserved: LcpBreakdown | null;
-  /** High-priority scripts downloaded before Chromium painted the LCP element (count, KB sent), and the other scripts. */
+  /** Scripts downloaded before Chromium painted the LCP element (count, KB sent), and the other scripts. */
   scriptsBeforeLcpPaint: { count: number; kb: number; after: number } | null;
   /** FCP and LCP as Chromium painted them, unthrottled: what Lighthouse's simulation starts from. */
   observed: { fcpMs: number | null; lcpMs: number | null };
@@ -252,8 +252,8 @@ function lcpFacts(
 }
 
 /**
- * Scripts fetched at high priority whose download ended before Chromium painted the LCP element: Lantern puts those in
- * the simulated LCP's path unless it saw them evaluated after that paint.
+ * Scripts whose download ended before Chromium painted the LCP element: Lantern puts every request that ended before
+ * that paint in the simulated LCP's path, whatever its priority (low-priority pictures aside), with its evaluation.
  */
 function scriptsBeforeLcpPaint(
   lhr: Result,
@@ -265,7 +265,6 @@ function scriptsBeforeLcpPaint(
   const early = requests.filter(
     (r) =>
       r.resourceType === "Script" &&
-      (r.priority === "High" || r.priority === "VeryHigh") &&
       r.networkEndTime !== undefined &&
       r.networkEndTime <= paint,
   );
@@ -638,8 +637,8 @@ async function main() {
     "",
     "## Every audit",
     "",
-    "Scripts before the LCP paint: the scripts fetched at high priority whose download ended before Chromium painted the",
-    "LCP element (on loopback, unthrottled); Lantern keeps them in the simulated LCP's path. The load average is that of",
+    "Scripts before the LCP paint: the scripts whose download ended before Chromium painted the LCP element (on",
+    "loopback, unthrottled); Lantern keeps them in the simulated LCP's path at any priority. The load average is that of",
     "the minute before each audit started.",
     "",
     markdownTable(runHeader, runRows),

@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
+import { PassThrough, pipeline, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -18,6 +18,7 @@ import {
   PUBLIC_PAGE_CACHE_CONTROL,
   strongEtag,
 } from "./lib/public-pages.server.ts";
+import { lowerModulePreloads, lowerModulePreloadsStream } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +55,10 @@ export default function handleRequest(
         },
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      pipe(body);
+      const lowering = lowerModulePreloadsStream();
+      // An aborted render ends the page with an error on every stream of the chain.
+      pipeline(lowering, body, () => {});
+      pipe(lowering);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
     };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
@@ -82,7 +86,7 @@ async function renderAnonymous(
 ): Promise<Response> {
   const rendered = await renderWhole(<ServerRouter context={routerContext} url={request.url} />);
   const status = rendered.failed ? 500 : statusCode;
-  const { bytes } = rendered;
+  const bytes = lowerModulePreloads(rendered.bytes);
   headers.set("Content-Type", "text/html; charset=utf-8");
   const policy = info.policyWithScriptHashes(inlineScriptHashes(bytes));
   if (policy) headers.set("Content-Security-Policy", policy);

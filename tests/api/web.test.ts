@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildDemoCatalog } from "#db/seed/demo-catalog.ts";
 import { createTestProduct } from "../support/builders.ts";
+import { signedInAs } from "../support/staff.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
 // The web adapter through the same app: the home page is rendered on the server from the services (load context).
@@ -144,10 +145,20 @@ describe("the web app's scripts and stylesheets", () => {
     expect(stylesheet).toBeLessThan(html.indexOf('rel="modulepreload"'));
   });
 
+  it("preloads the scripts at low priority, behind the stylesheet and the pictures, signed out and signed in", async () => {
+    const { sid } = await signedInAs(app, null);
+    for (const cookies of [{}, { sid }]) {
+      const html = (await app.server.inject({ method: "GET", url: "/", cookies })).body;
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length).toBeGreaterThan(2);
+      for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    }
+  });
+
   it("sends the build's own Brotli and gzip copies, cached for a year and varying by Accept-Encoding", async () => {
     const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
     const html = (await app.server.inject({ method: "GET", url: "/" })).body;
-    const script = firstAsset(html, /<link rel="modulepreload" href="([^"]+)"/);
+    const script = firstAsset(html, /<link rel="modulepreload"[^>]* href="([^"]+)"/);
     const plain = await app.server.inject({ method: "GET", url: script });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -166,7 +177,7 @@ describe("the web app's scripts and stylesheets", () => {
 
   it("sends them with the fixed strict headers, not a page's per-request nonces", async () => {
     const html = await app.server.inject({ method: "GET", url: "/" });
-    const script = firstAsset(html.body, /<link rel="modulepreload" href="([^"]+)"/);
+    const script = firstAsset(html.body, /<link rel="modulepreload"[^>]* href="([^"]+)"/);
     const response = await app.server.inject({ method: "GET", url: script });
     expect(response.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

@@ -1,0 +1,46 @@
+import { Transform } from "node:stream";
+
+/**
+ * React Router's module preloads as it writes them, and the same asking for a low fetch priority, so that on a slow
+ * link the stylesheet and the largest picture come before the scripts (decision 010, "Content before code").
+ */
+const PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY_PRELOAD = Buffer.from('<link rel="modulepreload" fetchpriority="low"');
+
+/** The page with each module preload at low priority; the same buffer when it has none. */
+export function lowerModulePreloads(page: Buffer): Buffer {
+  let from = 0;
+  const parts: Buffer[] = [];
+  for (let at = page.indexOf(PRELOAD); at >= 0; at = page.indexOf(PRELOAD, from)) {
+    parts.push(page.subarray(from, at), LOW_PRIORITY_PRELOAD);
+    from = at + PRELOAD.length;
+  }
+  if (parts.length === 0) return page;
+  parts.push(page.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** How many bytes at the end of `bytes` begin a preload that the next chunk may finish. */
+function unfinishedPreload(bytes: Buffer): number {
+  for (let length = Math.min(PRELOAD.length - 1, bytes.length); length > 0; length--) {
+    if (bytes.subarray(bytes.length - length).equals(PRELOAD.subarray(0, length))) return length;
+  }
+  return 0;
+}
+
+/** `lowerModulePreloads` for a streamed page: the start of a preload at a chunk's end waits for the next chunk. */
+export function lowerModulePreloadsStream(): Transform {
+  let held = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const bytes = held.length > 0 ? Buffer.concat([held, chunk]) : chunk;
+      const keep = unfinishedPreload(bytes);
+      // A copy: the renderer may reuse the memory of the chunk it wrote.
+      held = Buffer.from(bytes.subarray(bytes.length - keep));
+      callback(null, lowerModulePreloads(bytes.subarray(0, bytes.length - keep)));
+    },
+    flush(callback) {
+      callback(null, held);
+    },
+  });
+}
