@@ -263,10 +263,7 @@ function scriptsBeforeLcpPaint(
   const paint = timings?.observedLargestContentfulPaint;
   if (paint === undefined) return null;
   const early = requests.filter(
-    (r) =>
-      r.resourceType === "Script" &&
-      r.networkEndTime !== undefined &&
-      r.networkEndTime <= paint,
+    (r) => r.resourceType === "Script" && r.networkEndTime !== undefined && r.networkEndTime <= paint,
   );
   const late = requests.filter((r) => r.resourceType === "Script" && !early.includes(r));
   return {
