@@ -3,15 +3,17 @@
 // cache off) anonymously and signed in, and React's streaming floor for each page's own markup (render-floor.ts), in
 // alternating rounds; reports the shop's CPU per page, the floor's, and their ratio (the target of decision 026).
 // Writes bench/results/<date>-<commit>-render.{md,json}. See bench/README.md, "Render benchmark".
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { ServerBuild } from "react-router";
-import { createPglite, openDatabase } from "../src/db/client.ts";
+import { createPglite, openDatabase, rowsOf } from "../src/db/client.ts";
 import { seedDemoCatalog } from "../src/db/seed/seed.ts";
 import { hashPassword } from "../src/domain/accounts/passwords.ts";
 import { buildApp } from "../src/server/app.ts";
@@ -24,6 +26,8 @@ import {
   machineFacts,
   markdownTable,
   resultFileBase,
+  withClient,
+  withDatabase,
   writeAtomically,
 } from "./lib.ts";
 import { pageElements, renderStreamed } from "./render-floor.ts";
@@ -33,6 +37,7 @@ const resultsDir = path.join(import.meta.dirname, "results");
 /** Decision 026: the shop's CPU for a rendered page at most this many times React's streaming floor for its markup. */
 const RATIO_TARGET = 4;
 const PASSWORD = "render benchmark password";
+const BENCH_DATABASE = "storefront_bench_render";
 
 const { values } = parseArgs({
   options: {
@@ -40,13 +45,19 @@ const { values } = parseArgs({
     rounds: { type: "string" },
     "no-write": { type: "boolean" },
     "shop-only": { type: "boolean" },
+    postgres: { type: "boolean" },
     profile: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
   strict: true,
 });
 if (values.help) {
-  console.log("Usage: npm run bench:render -- [--seconds 3] [--rounds 4] [--no-write] [--shop-only [--profile DIR]]");
+  console.log(
+    "Usage: npm run bench:render -- [--seconds 3] [--rounds 4] [--postgres] [--no-write] [--shop-only [--profile DIR]]",
+  );
+  console.log(
+    "  --postgres: the shop on a scratch database of BENCH_DATABASE_URL or TEST_DATABASE_URL (local server by default)",
+  );
   console.log("  --shop-only: the shop's renders alone, no floor, no result file; --profile: a CPU profile of each page in DIR");
   process.exit(0);
 }
@@ -60,27 +71,38 @@ if (process.env.NODE_ENV !== "production")
 
 buildIfNeeded(root);
 
-// The demo catalogue without its pictures (a page's markup names them the same either way), in memory.
+// The demo catalogue without its pictures (a page's markup names them the same either way): in memory on the embedded
+// database, or with --postgres in a scratch database of a PostgreSQL server, as a shop in production runs.
 const dataDir = mkdtempSync(path.join(tmpdir(), "storefront-bench-render-"));
-const pglite = await createPglite();
-const seeded = await openDatabase({ pglite });
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const databaseUrl = values.postgres ? withDatabase(adminUrl, BENCH_DATABASE) : undefined;
+if (databaseUrl) {
+  await withClient(adminUrl, async (admin) => {
+    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  });
+}
+const pglite = databaseUrl ? undefined : await createPglite();
+const seeded = await openDatabase({ pglite, databaseUrl });
 await seedDemoCatalog(seeded.db);
 // The embedded database runs in this process: its work (PostgreSQL compiled to WebAssembly, synchronous on this
 // thread) is counted apart, in this thread's CPU time, as on PostgreSQL it is another process's.
 let databaseMs = 0;
-const execSync = pglite.execProtocolRawSync.bind(pglite);
-const threadCpuMs = () => {
-  const { user, system } = process.threadCpuUsage();
-  return (user + system) / 1000;
-};
-pglite.execProtocolRawSync = (message: Uint8Array) => {
-  const started = threadCpuMs();
-  try {
-    return execSync(message);
-  } finally {
-    databaseMs += threadCpuMs() - started;
-  }
-};
+if (pglite) {
+  const execSync = pglite.execProtocolRawSync.bind(pglite);
+  const threadCpuMs = () => {
+    const { user, system } = process.threadCpuUsage();
+    return (user + system) / 1000;
+  };
+  pglite.execProtocolRawSync = (message: Uint8Array) => {
+    const started = threadCpuMs();
+    try {
+      return execSync(message);
+    } finally {
+      databaseMs += threadCpuMs() - started;
+    }
+  };
+}
 
 const config = loadConfig({
   NODE_ENV: "production",
@@ -88,6 +110,14 @@ const config = loadConfig({
   SEED_DEMO_DATA: "false",
   API_CACHE_TTL_MS: "0",
   LOG_LEVEL: "silent",
+  ...(databaseUrl
+    ? {
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: randomBytes(32).toString("hex"),
+        PAYMENT_PROVIDER: "test",
+        ALLOW_TEST_PAYMENTS: "true",
+      }
+    : {}),
 });
 const { server, services } = await buildApp(config, {
   pglite,
@@ -96,18 +126,18 @@ const { server, services } = await buildApp(config, {
 await server.ready();
 
 // The product with the most reviews (the demo catalogue is the same on every run): its page shows a review list.
-const {
-  rows: [picked],
-} = await pglite.query<{ id: string }>(
-  "select p.id from products p left join reviews r on r.product_id = p.id group by p.id order by count(r.id) desc, p.id limit 1",
+const [picked] = await rowsOf<{ id: string }>(
+  seeded.db,
+  sql.raw(
+    "select p.id from products p left join reviews r on r.product_id = p.id group by p.id order by count(r.id) desc, p.id limit 1",
+  ),
 );
 if (!picked) throw new HarnessError("the demo catalogue has no products");
 const productPath = `/product/${picked.id}`;
 // A signed-in shopper: an account written straight into the database, signed in through the accounts service.
 const email = `render-bench-${Date.now()}@bench.test`;
-await pglite.query(
-  "insert into users (id, name, email, phone, password_hash, is_verified) values (gen_random_uuid(), 'Bench Shopper', $1, '9876543210', $2, true)",
-  [email, await hashPassword(PASSWORD)],
+await seeded.db.execute(
+  sql`insert into users (id, name, email, phone, password_hash, is_verified) values (gen_random_uuid(), 'Bench Shopper', ${email}, '9876543210', ${await hashPassword(PASSWORD)}, true)`,
 );
 const session = await services.accounts.signIn({ email, password: PASSWORD, ip: "127.0.0.1", userAgent: "bench" });
 
@@ -160,6 +190,14 @@ for (const kind of kinds) {
 if (!(await requestPage("signedIn")).includes("Bench Shopper"))
   throw new HarnessError("the signed-in page does not name the shopper: the session was not used");
 
+/** Closes the shop and its database, and drops the scratch database. */
+async function finish() {
+  await server.close();
+  await seeded.close();
+  if (databaseUrl) await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 if (values["shop-only"]) {
   const profiler = values.profile ? new Session() : undefined;
   profiler?.connect();
@@ -175,6 +213,7 @@ if (values["shop-only"]) {
     }
     console.log(`  ${kind}: shop ${shop.cpuMsPerCall.toFixed(3)} ms (database ${shop.databaseMsPerCall.toFixed(3)})`);
   }
+  await finish();
   process.exit(0);
 }
 
@@ -235,8 +274,7 @@ function figures(kind: PageKind) {
 }
 const pages: Record<PageKind, ReturnType<typeof figures>> = { anonymous: figures("anonymous"), signedIn: figures("signedIn") };
 
-await server.close();
-rmSync(dataDir, { recursive: true, force: true });
+await finish();
 
 const date = new Date().toISOString();
 const git = gitFacts(root);
@@ -249,6 +287,7 @@ const report = {
   loadAfter: loadAverage(),
   nodeFlags: process.execArgv,
   path: productPath,
+  database: databaseUrl ? "postgres" : "embedded",
   roundSeconds,
   rounds,
   ratioTarget: RATIO_TARGET,
@@ -273,11 +312,11 @@ const row = (kind: PageKind) => {
 };
 const markdown = `# Render benchmark ${date.slice(0, 10)} (${git.commit}${git.dirty ? ", uncommitted changes" : ""})
 
-\`npm run bench:render\`: the product page ${productPath} (the demo catalogue's product with the most reviews) rendered by
-the shop in this process (buildApp on the embedded database, Fastify inject, \`API_CACHE_TTL_MS=0\`: no micro-cache,
+\`npm run bench:render${databaseUrl ? " -- --postgres" : ""}\`: the product page ${productPath} (the demo catalogue's product with the most reviews) rendered by
+the shop in this process (buildApp on ${databaseUrl ? "a PostgreSQL server" : "the embedded database"}, Fastify inject, \`API_CACHE_TTL_MS=0\`: no micro-cache,
 page cache or kept category menu), and React's streaming floor for the same page's markup (bench/render-floor.ts), in
 ${rounds} alternating rounds of ${roundSeconds} s each after a warm-up; CPU of the whole process (all threads) per page,
-median of the rounds. The embedded database's own work is timed apart (on PostgreSQL it is another process's); the
+median of the rounds. ${databaseUrl ? "The database's work is another process's and not counted; its driver's is" : "The embedded database's own work is timed apart (on PostgreSQL it is another process's)"}; the
 ratio is the shop's CPU without it over the floor's. Target (decision 026): ratio at most ${RATIO_TARGET}.
 
 ${markdownTable(
@@ -310,7 +349,7 @@ Machine: ${report.machine.cpuModel}, ${report.machine.cpuCount} CPUs, Node ${rep
 `;
 console.log(`\n${markdown}`);
 if (!values["no-write"]) {
-  const base = resultFileBase(resultsDir, date, git.commit, "render");
+  const base = resultFileBase(resultsDir, date, git.commit, databaseUrl ? "render-postgres" : "render");
   writeAtomically(path.join(resultsDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeAtomically(path.join(resultsDir, `${base}.md`), markdown);
   console.log(`written bench/results/${base}.{md,json}`);

@@ -147,7 +147,8 @@ describe("the web app's scripts and stylesheets", () => {
 
   it("preloads the scripts at low priority, behind the stylesheet and the pictures, signed out and signed in", async () => {
     const { sid } = await signedInAs(app, null);
-    for (const cookies of [{}, { sid }]) {
+    const visitors: Record<string, string>[] = [{}, { sid }];
+    for (const cookies of visitors) {
       const html = (await app.server.inject({ method: "GET", url: "/", cookies })).body;
       const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
       expect(preloads.length).toBeGreaterThan(2);
