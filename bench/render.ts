@@ -3,6 +3,7 @@
 // cache off) anonymously and signed in, and React's streaming floor for each page's own markup (render-floor.ts), in
 // alternating rounds; reports the shop's CPU per page, the floor's, and their ratio (the target of decision 026).
 // Writes bench/results/<date>-<commit>-render.{md,json}. See bench/README.md, "Render benchmark".
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -13,6 +14,7 @@ import { sql } from "drizzle-orm";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { ServerBuild } from "react-router";
+import { nodeFlags } from "../scripts/node-flags.ts";
 import { createPglite, openDatabase, rowsOf } from "../src/db/client.ts";
 import { seedDemoCatalog } from "../src/db/seed/seed.ts";
 import { hashPassword } from "../src/domain/accounts/passwords.ts";
@@ -68,6 +70,13 @@ if (!(roundSeconds > 0) || !Number.isInteger(rounds) || rounds < 1)
 // React loads its development build (several times slower) unless NODE_ENV says production when it is first imported.
 if (process.env.NODE_ENV !== "production")
   throw new HarnessError("run through `npm run bench:render` (NODE_ENV=production and the shop's Node flags)");
+
+// npm's script starts this with the embedded database's Node flags; on PostgreSQL the shop runs with others.
+const shopFlags = nodeFlags(values.postgres ? { DATABASE_URL: "postgres://" } : {});
+if (!shopFlags.every((flag) => process.execArgv.includes(flag))) {
+  const rerun = spawnSync(process.execPath, [...process.execArgv, ...shopFlags, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(rerun.status ?? 1);
+}
 
 buildIfNeeded(root);
 
@@ -145,10 +154,14 @@ type PageKind = "anonymous" | "signedIn";
 const kinds: PageKind[] = ["anonymous", "signedIn"];
 const cookiesOf: Record<PageKind, Record<string, string>> = { anonymous: {}, signedIn: { sid: session.token } };
 
-async function requestPage(kind: PageKind): Promise<string> {
-  const response = await server.inject({ method: "GET", url: productPath, cookies: cookiesOf[kind] });
+/** The page's bytes as the shop sent them: read as a stream, as light-my-request otherwise decodes each to a string. */
+async function requestPage(kind: PageKind): Promise<Buffer> {
+  const url = productPath;
+  const response = await server.inject({ method: "GET", url, cookies: cookiesOf[kind], payloadAsStream: true });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
   if (response.statusCode !== 200) throw new HarnessError(`${kind} ${productPath}: HTTP ${response.statusCode}`);
-  return response.body;
+  return Buffer.concat(chunks);
 }
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
@@ -178,7 +191,7 @@ async function measure(seconds: number, once: () => Promise<unknown>) {
 // Each page's markup as the shop rendered it, read back into plain elements once (render-floor.ts).
 const floorElements = {} as Record<PageKind, { element: ReactNode; elements: number; bytes: number; pageBytes: number }>;
 for (const kind of kinds) {
-  const html = await requestPage(kind);
+  const html = (await requestPage(kind)).toString("utf8");
   const { element, elements } = pageElements(html);
   floorElements[kind] = {
     element,
@@ -187,7 +200,7 @@ for (const kind of kinds) {
     pageBytes: Buffer.byteLength(html),
   };
 }
-if (!(await requestPage("signedIn")).includes("Bench Shopper"))
+if (!(await requestPage("signedIn")).toString("utf8").includes("Bench Shopper"))
   throw new HarnessError("the signed-in page does not name the shopper: the session was not used");
 
 /** Closes the shop and its database, and drops the scratch database. */
