@@ -125,6 +125,9 @@ function renderWhole(element: React.ReactElement): Promise<{ bytes: Buffer; fail
       },
     });
     const { pipe, abort } = renderToPipeableStream(element, {
+      // Sent whole, so nothing is gained by moving a large finished Suspense boundary after the shell, where it stays
+      // hidden until a script places it (React does past 12,800 bytes): every part is written in its place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => pipe(sink),
       onShellError(error) {
         clearTimeout(timeoutId);

@@ -41,6 +41,14 @@ const visit = (url: string, options: { cookies?: Record<string, string>; headers
 const pages = () => ["/", `/product/${product?.id}`, `/products/category/${category?.id}`, "/search?q=laptop"];
 
 describe("anonymous pages", () => {
+  it("have every part written in its place, none hidden after the shell for a script to move", async () => {
+    const html = (await visit(`/product/${product?.id}`)).body;
+    const related = html.indexOf('aria-labelledby="related-heading"');
+    expect(related).toBeGreaterThan(0);
+    expect(related).toBeLessThan(html.indexOf("<footer"));
+    for (const url of pages()) expect((await visit(url)).body, url).not.toMatch(/<div hidden id="S:|\$RC\(/);
+  });
+
   it("are byte-identical for two visitors, with the same strong ETag and shared-cache headers", async () => {
     for (const url of pages()) {
       // Two renders, not one render and a micro-cache hit.
