@@ -20,10 +20,11 @@ export function lowerModulePreloads(page: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** How many bytes at the end of `bytes` begin a preload that the next chunk may finish. */
+/** How many bytes at the end of `bytes` begin a preload that the next chunk may finish (a start is a `<`). */
 function unfinishedPreload(bytes: Buffer): number {
-  for (let length = Math.min(PRELOAD.length - 1, bytes.length); length > 0; length--) {
-    if (bytes.subarray(bytes.length - length).equals(PRELOAD.subarray(0, length))) return length;
+  const tail = Math.max(0, bytes.length - PRELOAD.length + 1);
+  for (let at = bytes.indexOf(0x3c, tail); at >= 0; at = bytes.indexOf(0x3c, at + 1)) {
+    if (PRELOAD.subarray(0, bytes.length - at).equals(bytes.subarray(at))) return bytes.length - at;
   }
   return 0;
 }
