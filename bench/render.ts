@@ -46,6 +46,7 @@ const { values } = parseArgs({
     seconds: { type: "string" },
     rounds: { type: "string" },
     "no-write": { type: "boolean" },
+    "cache-ttl-ms": { type: "string" },
     "shop-only": { type: "boolean" },
     postgres: { type: "boolean" },
     profile: { type: "string" },
@@ -55,7 +56,10 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(
-    "Usage: npm run bench:render -- [--seconds 3] [--rounds 4] [--postgres] [--no-write] [--shop-only [--profile DIR]]",
+    "Usage: npm run bench:render -- [--seconds 3] [--rounds 4] [--postgres] [--cache-ttl-ms N] [--no-write] [--shop-only [--profile DIR]]",
+  );
+  console.log(
+    "  --cache-ttl-ms: the shop's caches on, as deployed (anonymous pages then come from the page cache: not a render)",
   );
   console.log(
     "  --postgres: the shop on a scratch database of BENCH_DATABASE_URL or TEST_DATABASE_URL (local server by default)",
@@ -65,6 +69,8 @@ if (values.help) {
 }
 const roundSeconds = Number(values.seconds ?? 3);
 const rounds = Number(values.rounds ?? 4);
+const cacheTtlMs = Number(values["cache-ttl-ms"] ?? 0);
+if (!Number.isInteger(cacheTtlMs) || cacheTtlMs < 0) throw new HarnessError("--cache-ttl-ms must be a whole number of ms");
 if (!(roundSeconds > 0) || !Number.isInteger(rounds) || rounds < 1)
   throw new HarnessError("--seconds must be positive, --rounds a positive integer");
 // React loads its development build (several times slower) unless NODE_ENV says production when it is first imported.
@@ -117,7 +123,7 @@ const config = loadConfig({
   NODE_ENV: "production",
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: "false",
-  API_CACHE_TTL_MS: "0",
+  API_CACHE_TTL_MS: String(cacheTtlMs),
   LOG_LEVEL: "silent",
   ...(databaseUrl
     ? {
@@ -301,6 +307,7 @@ const report = {
   nodeFlags: process.execArgv,
   path: productPath,
   database: databaseUrl ? "postgres" : "embedded",
+  cacheTtlMs,
   roundSeconds,
   rounds,
   ratioTarget: RATIO_TARGET,
@@ -325,9 +332,8 @@ const row = (kind: PageKind) => {
 };
 const markdown = `# Render benchmark ${date.slice(0, 10)} (${git.commit}${git.dirty ? ", uncommitted changes" : ""})
 
-\`npm run bench:render${databaseUrl ? " -- --postgres" : ""}\`: the product page ${productPath} (the demo catalogue's product with the most reviews) rendered by
-the shop in this process (buildApp on ${databaseUrl ? "a PostgreSQL server" : "the embedded database"}, Fastify inject, \`API_CACHE_TTL_MS=0\`: no micro-cache,
-page cache or kept category menu), and React's streaming floor for the same page's markup (bench/render-floor.ts), in
+\`npm run bench:render -- ${databaseUrl ? "--postgres " : ""}--cache-ttl-ms ${cacheTtlMs}\`: the product page ${productPath} (the demo catalogue's product with the most reviews) rendered by
+the shop in this process (buildApp on ${databaseUrl ? "a PostgreSQL server" : "the embedded database"}, Fastify inject, ${cacheTtlMs === 0 ? "`API_CACHE_TTL_MS=0`: no micro-cache,\npage cache or kept reads" : `\`API_CACHE_TTL_MS=${cacheTtlMs}\`: the shop's caches as deployed, so the anonymous page\ncomes from the page cache and is not a render; not decision 026's measure`}), and React's streaming floor for the same page's markup (bench/render-floor.ts), in
 ${rounds} alternating rounds of ${roundSeconds} s each after a warm-up; CPU of the whole process (all threads) per page,
 median of the rounds. ${databaseUrl ? "The database's work is another process's and not counted; its driver's is" : "The embedded database's own work is timed apart (on PostgreSQL it is another process's)"}; the
 ratio is the shop's CPU without it over the floor's. Target (decision 026): ratio at most ${RATIO_TARGET}.
@@ -362,7 +368,12 @@ Machine: ${report.machine.cpuModel}, ${report.machine.cpuCount} CPUs, Node ${rep
 `;
 console.log(`\n${markdown}`);
 if (!values["no-write"]) {
-  const base = resultFileBase(resultsDir, date, git.commit, databaseUrl ? "render-postgres" : "render");
+  const base = resultFileBase(
+    resultsDir,
+    date,
+    git.commit,
+    `render${databaseUrl ? "-postgres" : ""}${cacheTtlMs > 0 ? "-cached" : ""}`,
+  );
   writeAtomically(path.join(resultsDir, `${base}.json`), `${JSON.stringify(report, null, 2)}\n`);
   writeAtomically(path.join(resultsDir, `${base}.md`), markdown);
   console.log(`written bench/results/${base}.{md,json}`);

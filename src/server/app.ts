@@ -205,6 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       cache: options.devServer ? undefined : answerCache,
       categoriesTtlMs: config.API_CACHE_TTL_MS,
       menuFollows: runtime.catalogCache,
+      pageReads: runtime.pageReads,
       devServer: options.devServer,
       build: options.webBuild,
       labelPageRoutes: Boolean(config.METRICS_TOKEN) || config.METRICS_ALLOW.length > 0,
@@ -225,6 +226,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     services,
     database,
     catalogCache: runtime.catalogCache,
+    pageReads: runtime.pageReads,
     paymentGateway: runtime.paymentGateway,
     imageStores: runtime.imageStores,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptFor } from "./kept-for.ts";
+import { keptByKey, keptFor } from "./kept-for.ts";
 
 describe("keptFor", () => {
   it("answers one load to every call within its time, then loads again", async () => {
@@ -44,5 +44,69 @@ describe("keptFor", () => {
     get.forget();
     expect(await get()).toBe(2);
     expect(await get()).toBe(2);
+  });
+});
+
+describe("keptByKey", () => {
+  const counting = () => {
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return `${key} #${loads.length}`;
+    };
+    return { loads, load };
+  };
+
+  it("keeps each key's answer for its time, shared by the calls meanwhile, then loads it again", async () => {
+    let clock = 1000;
+    const kept = keptByKey(500, { now: () => clock });
+    const { loads, load } = counting();
+    expect(await Promise.all([kept.read("/a", load("/a")), kept.read("/a", load("/a")), kept.read("/b", load("/b"))])).toEqual([
+      "/a #1",
+      "/a #1",
+      "/b #2",
+    ]);
+    clock += 499;
+    expect(await kept.read("/a", load("/a"))).toBe("/a #1");
+    clock += 1;
+    expect(await kept.read("/a", load("/a"))).toBe("/a #3");
+    expect(loads).toEqual(["/a", "/b", "/a"]);
+  });
+
+  it("forgets by path whatever follows the `?`, and everything on clear", async () => {
+    const kept = keptByKey(60_000);
+    const { loads, load } = counting();
+    for (const key of ["/product/1?detail", "/product/1?reviews", "/product/2?detail"]) await kept.read(key, load(key));
+    kept.evictPaths(["/product/1"]);
+    expect(kept.size).toBe(1);
+    await kept.read("/product/1?detail", load("/product/1?detail"));
+    await kept.read("/product/2?detail", load("/product/2?detail"));
+    expect(loads).toEqual(["/product/1?detail", "/product/1?reviews", "/product/2?detail", "/product/1?detail"]);
+    kept.clear();
+    expect(kept.size).toBe(0);
+  });
+
+  it("does not keep a failure, holds at most its number of keys, and with no time loads on every call", async () => {
+    const kept = keptByKey(60_000, { maxEntries: 2 });
+    let fail = true;
+    const flaky = async () => {
+      if (fail) throw new Error("database down");
+      return "ok";
+    };
+    await expect(kept.read("/a", flaky)).rejects.toThrow("database down");
+    fail = false;
+    expect(await kept.read("/a", flaky)).toBe("ok");
+    const { loads, load } = counting();
+    await kept.read("/b", load("/b"));
+    await kept.read("/c", load("/c"));
+    expect(kept.size).toBe(2);
+    await kept.read("/a", load("/a"));
+    expect(loads).toEqual(["/b", "/c", "/a"]);
+
+    const never = keptByKey(0);
+    await never.read("/a", load("/a"));
+    await never.read("/a", load("/a"));
+    expect(never.size).toBe(0);
+    expect(loads.slice(3)).toEqual(["/a", "/a"]);
   });
 });

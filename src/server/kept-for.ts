@@ -18,3 +18,52 @@ export function keptFor<T>(ttlMs: number, load: () => Promise<T>, now = Date.now
     },
   });
 }
+
+export interface KeptReads {
+  /** What `load` answers for `key`, kept for the TTL and shared by the calls meanwhile (a failure is not kept). */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every key whose path (the key up to `?`) is one of these, as the micro-cache evicts its answers. */
+  evictPaths(paths: readonly string[]): void;
+  clear(): void;
+  readonly size: number;
+}
+
+/**
+ * `keptFor` by key, for reads that many requests share (a product's page data, decision 040): at most `maxEntries`
+ * keys, the oldest written forgotten first. A key is a path, then `?` and what else tells its reads apart.
+ */
+export function keptByKey(ttlMs: number, { maxEntries = 2000, now = Date.now } = {}): KeptReads {
+  const entries = new Map<string, { value: Promise<unknown>; until: number }>();
+  return {
+    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs === 0) return load();
+      const kept = entries.get(key);
+      if (kept && kept.until > now()) return kept.value as Promise<T>;
+      entries.delete(key);
+      for (const oldest of entries.keys()) {
+        if (entries.size < maxEntries) break;
+        entries.delete(oldest);
+      }
+      const entry = { value: load(), until: now() + ttlMs };
+      entries.set(key, entry);
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value as Promise<T>;
+    },
+    evictPaths(paths) {
+      if (entries.size === 0 || paths.length === 0) return;
+      const wanted = new Set(paths);
+      for (const key of entries.keys()) {
+        const query = key.indexOf("?");
+        if (wanted.has(query === -1 ? key : key.slice(0, query))) entries.delete(key);
+      }
+    },
+    clear() {
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -41,6 +41,7 @@ import { type CatalogChangeFeed, connectCatalogChangeFeed } from "#integrations/
 import { createRedisRateLimitStore } from "#integrations/redis/rate-limit-store.ts";
 import { createImageStores, type ImageStores } from "#integrations/storage/image-stores.ts";
 import type { Config } from "./config/load-config.ts";
+import { type KeptReads, keptByKey } from "./kept-for.ts";
 import { createResponseCache, type ResponseCache } from "./response-cache/response-cache.ts";
 
 interface Log {
@@ -54,6 +55,8 @@ export interface Runtime {
   /** The open database (tests inspect rows through it; the shop reaches it only through services). */
   database: Database;
   catalogCache: ResponseCache;
+  /** Catalogue reads shared by personal pages (a product's data), evicted with the micro-cache's answers (decision 040). */
+  pageReads: KeptReads;
   paymentGateway: PaymentGateway;
   imageStores: ImageStores;
   /** Tears everything down in reverse order of building: integrations first, the database last. */
@@ -96,9 +99,14 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     if (config.SEED_DEMO_DATA) await seedOnce(database, imageStores, log);
 
     const catalogCache = createResponseCache({ ttlMs: config.API_CACHE_TTL_MS });
-    // A product's API answer and its page (page-cache.ts), whatever their query strings.
-    const evictProducts = (ids: readonly string[]) =>
-      catalogCache.evictPaths(ids.flatMap((id) => [`/api/products/${id}`, `/product/${id}`]));
+    const pageReads = keptByKey(config.API_CACHE_TTL_MS);
+    catalogCache.onClear(() => pageReads.clear());
+    // A product's API answer, its page (page-cache.ts) and its page's reads, whatever their query strings.
+    const evictProducts = (ids: readonly string[]) => {
+      const paths = ids.flatMap((id) => [`/api/products/${id}`, `/product/${id}`]);
+      catalogCache.evictPaths(paths);
+      pageReads.evictPaths(paths);
+    };
     // Abuse-limit counters shared by every instance: in Redis when REDIS_URL is set, else in the database.
     let rateLimitStore = createDatabaseRateLimitStore(database.db);
     // Other instances' catalogue changes (Redis pub/sub); without Redis their caches catch up within the TTL.
@@ -291,7 +299,7 @@ export async function createServices(config: Config, { log, pglite }: RuntimeOpt
     };
     startReconciliation(orders, idempotency, config.PAYMENT_RECONCILE_SECONDS, log, closers);
     startHousekeeping(services, log, closers);
-    return { services, database, catalogCache, paymentGateway, imageStores, close };
+    return { services, database, catalogCache, pageReads, paymentGateway, imageStores, close };
   } catch (error) {
     await close();
     throw error;

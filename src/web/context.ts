@@ -21,6 +21,17 @@ export interface PublicSettings {
 
 export const settingsContext = createContext<PublicSettings>();
 
+/**
+ * Catalogue reads that are the same for every shopper (a product, its reviews, its related products), kept for the
+ * micro-cache's second and evicted when the product changes: a page read by many signed-in shoppers reads them once
+ * (decision 040). Keys are the page's path, `?` and what the read depends on.
+ */
+export interface PageReads {
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+export const pageReadsContext = createContext<PageReads>();
+
 /** Read at most once per request: the root's menu and a page's sidebar both need them, from loaders run side by side. */
 export const categoriesContext = createContext<() => Promise<Category[]>>();
 

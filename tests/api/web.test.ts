@@ -198,3 +198,53 @@ describe("a product without pictures", () => {
     expect(link?.[1]).not.toContain("card-skeleton");
   });
 });
+
+describe("a product page's shared reads (decision 040)", () => {
+  it("are read once for the signed-in shoppers within API_CACHE_TTL_MS, and afresh once the product changes", async () => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "60000" } });
+    try {
+      const product = demo.products[0];
+      const [first, second] = [await signedInAs(shop, null), await signedInAs(shop, null)];
+      const reads = [
+        vi.spyOn(shop.services.catalog, "getProduct"),
+        vi.spyOn(shop.services.catalog, "listRelatedProducts"),
+        vi.spyOn(shop.services.reviews, "listReviews"),
+      ];
+      const view = async (sid: string) => {
+        const response = await shop.server.inject({ method: "GET", url: `/product/${product?.id}`, cookies: { sid } });
+        expect(response.statusCode).toBe(200);
+        return response.body;
+      };
+      await view(first.sid);
+      await view(second.sid);
+      for (const read of reads) expect(read).toHaveBeenCalledTimes(1);
+
+      // A review is a change of the product (its rating, its list): the next page reads it.
+      await shop.services.reviews.addReview({
+        userId: first.user.id,
+        productId: product?.id ?? "",
+        review: "Kept reads are evicted with the product",
+        customerRating: 4,
+      });
+      expect(await view(second.sid)).toContain("Kept reads are evicted with the product");
+      for (const read of reads) expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("are read for every page with the micro-cache off", async () => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "0" } });
+    try {
+      const { sid } = await signedInAs(shop, null);
+      const reads = vi.spyOn(shop.services.catalog, "getProduct");
+      for (let i = 0; i < 2; i++) {
+        const response = await shop.server.inject({ method: "GET", url: `/product/${demo.products[0]?.id}`, cookies: { sid } });
+        expect(response.statusCode).toBe(200);
+      }
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      await shop.close();
+    }
+  });
+});

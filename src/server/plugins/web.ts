@@ -11,6 +11,7 @@ import {
   categoriesContext,
   currentUserContext,
   type PublicSettings,
+  pageReadsContext,
   requestInfoContext,
   servicesContext,
   settingsContext,
@@ -19,7 +20,7 @@ import type { Category } from "#domain/catalog/types.ts";
 import type { Services } from "#domain/services.ts";
 import { withContentCoding } from "#shared/etags.ts";
 import { isAnonymousRequest, readCookies } from "../cookies.ts";
-import { keptFor } from "../kept-for.ts";
+import { type KeptReads, keptFor } from "../kept-for.ts";
 import { pageRouteLabels, pageRouteMatcher, pathOf } from "../page-routes.ts";
 import { servePagesThroughCache } from "../response-cache/page-cache.ts";
 import type { ResponseCache } from "../response-cache/response-cache.ts";
@@ -39,6 +40,8 @@ export interface WebOptions {
   categoriesTtlMs: number;
   /** The catalogue's micro-cache: when it is cleared (a category or banner changed), the menu is read afresh. */
   menuFollows?: Pick<ResponseCache, "onClear"> | undefined;
+  /** Catalogue reads a page shares with others (a product's data), kept for the micro-cache's TTL (decision 040). */
+  pageReads: KeptReads;
   build?: (() => Promise<ServerBuild>) | undefined;
   labelPageRoutes?: boolean;
 }
@@ -92,6 +95,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       const anonymous = isAnonymousRequest(request);
       context.set(servicesContext, options.services);
       context.set(settingsContext, options.settings);
+      context.set(pageReadsContext, options.pageReads);
       let categories: Promise<Category[]> | undefined;
       context.set(categoriesContext, () => {
         categories ??= categoryMenu();

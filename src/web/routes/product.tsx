@@ -1,6 +1,6 @@
 import { Suspense, useState } from "react";
 import { Await, isRouteErrorResponse, useActionData, useSearchParams } from "react-router";
-import { currentUserContext, requestInfoContext, servicesContext } from "#app-context";
+import { currentUserContext, pageReadsContext, requestInfoContext, servicesContext } from "#app-context";
 import { RELATED_PRODUCTS_COUNT } from "#shared/constants.ts";
 import { pageMessages } from "#shared/messages/shop.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
@@ -34,25 +34,31 @@ export async function loader({ params, request, context }: Route.LoaderArgs): Pr
   const id = idParam("id").safeParse(params.id);
   if (!id.success) throw notFoundResponse();
   const { catalog, reviews } = context.get(servicesContext);
-  const product = await orNotFound(catalog.getProduct(id.data));
+  // The same for every shopper: kept for the micro-cache's second, so signed-in shoppers share them (decision 040).
+  const pageReads = context.get(pageReadsContext);
+  const path = `/product/${id.data}`;
+  const product = await orNotFound(pageReads.read(`${path}?product`, () => catalog.getProduct(id.data)));
   const detail = toProductDetailData(product);
   if (new URL(request.url).searchParams.has("quick")) {
     return { product: detail, reviews: null, related: null };
   }
   // Streamed after the page: the page never waits for (or fails on) its related products. Handed to
   // settledWhenAnonymous before the reviews are awaited, so that it is handled even if they fail.
+  const location = context.get(requestInfoContext).location;
   const deferred = settledWhenAnonymous(context, {
-    related: catalog
-      .listRelatedProducts({
-        productId: product.id,
-        subCatId: product.subCatId,
-        catId: product.catId,
-        location: context.get(requestInfoContext).location,
-        limit: RELATED_PRODUCTS_COUNT,
-      })
+    related: pageReads
+      .read(`${path}?related&location=${location ?? ""}`, () =>
+        catalog.listRelatedProducts({
+          productId: product.id,
+          subCatId: product.subCatId,
+          catId: product.catId,
+          location,
+          limit: RELATED_PRODUCTS_COUNT,
+        }),
+      )
       .then((items) => items.map(toProductCardData)),
   });
-  const reviewsData = await loadReviewsData(reviews, product.id, context.get(currentUserContext));
+  const reviewsData = await loadReviewsData(reviews, product.id, context.get(currentUserContext), pageReads);
   return { product: detail, reviews: reviewsData, ...(await deferred) };
 }
 

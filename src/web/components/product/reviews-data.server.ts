@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { CurrentUser } from "#app-context";
+import type { CurrentUser, PageReads } from "#app-context";
 import type { Review, ReviewsService } from "#domain/reviews/reviews-service.ts";
 import { reviewReportMessages } from "#shared/messages/back-office-reviews.ts";
 import { requestMessages, reviewMessages } from "#shared/messages.ts";
@@ -20,15 +20,20 @@ const shown = ({ id, customerName, review, customerRating, createdAt, verifiedPu
   verifiedPurchase,
 });
 
-/** The visible reviews; for a signed-in shopper also which are theirs or reported by them, and their own hidden one. */
+/**
+ * The visible reviews; for a signed-in shopper also which are theirs or reported by them, and their own hidden one.
+ * The part every shopper sees the same goes through `pageReads` (the product page's kept reads, decision 040).
+ */
 export async function loadReviewsData(
   reviews: ReviewsService,
   productId: string,
-  user: CurrentUser | null = null,
+  user: CurrentUser | null,
+  pageReads: PageReads,
 ): Promise<ReviewsData> {
-  const [page, summary, ownHidden] = await Promise.all([
-    reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }),
-    reviews.ratingSummary(productId),
+  const [[page, summary], ownHidden] = await Promise.all([
+    pageReads.read(`/product/${productId}?reviews`, () =>
+      Promise.all([reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }), reviews.ratingSummary(productId)]),
+    ),
     user ? reviews.ownHiddenReview(productId, user.id) : null,
   ]);
   const reported = user
