@@ -86,7 +86,7 @@ describe("keptByKey", () => {
     expect(kept.size).toBe(0);
   });
 
-  it("does not keep a failure, holds at most its number of keys, and with no time loads on every call", async () => {
+  it("does not keep a failure, holds at most its number of keys and none expired, and with no time loads on every call", async () => {
     const kept = keptByKey(60_000, { maxEntries: 2 });
     let fail = true;
     const flaky = async () => {
@@ -103,10 +103,19 @@ describe("keptByKey", () => {
     await kept.read("/a", load("/a"));
     expect(loads).toEqual(["/b", "/c", "/a"]);
 
+    let clock = 0;
+    const expiring = keptByKey(1000, { now: () => clock });
+    await expiring.read("/a", load("/a"));
+    clock += 600;
+    await expiring.read("/b", load("/b"));
+    clock += 400;
+    await expiring.read("/c", load("/c"));
+    expect(expiring.size).toBe(2);
+
     const never = keptByKey(0);
     await never.read("/a", load("/a"));
     await never.read("/a", load("/a"));
     expect(never.size).toBe(0);
-    expect(loads.slice(3)).toEqual(["/a", "/a"]);
+    expect(loads.slice(6)).toEqual(["/a", "/a"]);
   });
 });

@@ -29,10 +29,11 @@ export interface KeptReads {
 }
 
 /**
- * `keptFor` by key, for reads that many requests share (a product's page data, decision 040): at most `maxEntries`
- * keys, the oldest written forgotten first. A key is a path, then `?` and what else tells its reads apart.
+ * `keptFor` by key, for reads that many requests share (a page's catalogue data, decision 040). Entries are written
+ * in the order they expire, so each write first forgets the expired ones at the front, then the oldest beyond
+ * `maxEntries`. A key is a path, then `?` and what else tells its reads apart.
  */
-export function keptByKey(ttlMs: number, { maxEntries = 2000, now = Date.now } = {}): KeptReads {
+export function keptByKey(ttlMs: number, { maxEntries = 500, now = Date.now } = {}): KeptReads {
   const entries = new Map<string, { value: Promise<unknown>; until: number }>();
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -40,11 +41,12 @@ export function keptByKey(ttlMs: number, { maxEntries = 2000, now = Date.now } =
       const kept = entries.get(key);
       if (kept && kept.until > now()) return kept.value as Promise<T>;
       entries.delete(key);
-      for (const oldest of entries.keys()) {
-        if (entries.size < maxEntries) break;
+      const time = now();
+      for (const [oldest, { until }] of entries) {
+        if (until > time && entries.size < maxEntries) break;
         entries.delete(oldest);
       }
-      const entry = { value: load(), until: now() + ttlMs };
+      const entry = { value: load(), until: time + ttlMs };
       entries.set(key, entry);
       entry.value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

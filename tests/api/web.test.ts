@@ -233,6 +233,34 @@ describe("a product page's shared reads (decision 040)", () => {
     }
   });
 
+  it("are read once on the home page and a listing viewed by two signed-in shoppers", async () => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "60000" } });
+    try {
+      const shoppers = [await signedInAs(shop, null), await signedInAs(shop, null)];
+      const lists = vi.spyOn(shop.services.catalog, "listProducts");
+      const banners = vi.spyOn(shop.services.catalog, "listBanners");
+      for (const url of ["/", `/products/category/${demo.categories.find((c) => !c.parentId)?.id}`]) {
+        lists.mockClear();
+        banners.mockClear();
+        const view = async (sid: string) => {
+          const response = await shop.server.inject({ method: "GET", url, cookies: { sid } });
+          expect(response.statusCode, url).toBe(200);
+          const reads = { lists: lists.mock.calls.length, banners: banners.mock.calls.length };
+          lists.mockClear();
+          banners.mockClear();
+          return reads;
+        };
+        const first = await view(shoppers[0]?.sid ?? "");
+        expect(first.lists, url).toBeGreaterThan(0);
+        // The listing's side banners are the home page's, already kept.
+        if (url === "/") expect(first.banners, url).toBeGreaterThan(0);
+        expect(await view(shoppers[1]?.sid ?? ""), url).toEqual({ lists: 0, banners: 0 });
+      }
+    } finally {
+      await shop.close();
+    }
+  });
+
   it("are read for every page with the micro-cache off", async () => {
     const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "0" } });
     try {

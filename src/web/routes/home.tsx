@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, pageReadsContext, requestInfoContext, servicesContext } from "#app-context";
 import type { Product } from "#domain/catalog/types.ts";
 import { NEW_PRODUCTS_PER_PAGE } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
@@ -30,14 +30,20 @@ export const handle = { publicCache: true };
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(servicesContext);
   const location = context.get(requestInfoContext).location;
+  // The same for every shopper: kept for the micro-cache's second, so signed-in shoppers share them (decision 040).
+  const pageReads = context.get(pageReadsContext);
+  const listBanners = (kind: "home" | "side" | "row" | "bottom") =>
+    pageReads.read(`/?banners=${kind}`, () => catalog.listBanners(kind));
   const cards = ({ items }: { items: Product[] }) => items.map(toProductCardData);
-  const [categories, homeBanners] = await Promise.all([context.get(categoriesContext)(), catalog.listBanners("home")]);
-  const banners = (kind: "side" | "row" | "bottom") => catalog.listBanners(kind).then((rows) => toBannerData(rows, categories));
+  const [categories, homeBanners] = await Promise.all([context.get(categoriesContext)(), listBanners("home")]);
+  const banners = (kind: "side" | "row" | "bottom") => listBanners(kind).then((rows) => toBannerData(rows, categories));
   // One category picked at random (spec §2), anew every hour rather than for every request, so that two visitors in
   // the same hour get the same page and a CDN can keep it (docs/decisions/019-cacheable-pages.md).
   const picked = categories[hourlyPick(Date.now(), categories.length)];
-  const products = (filter: { catName?: string; catId?: string; featured?: boolean }, perPage: number) =>
-    catalog.listProducts({ ...filter, location, page: 1, perPage }).then(cards);
+  const products = (filter: { catName?: string; catId?: string; featured?: boolean }, perPage: number) => {
+    const wanted = { ...filter, location, page: 1, perPage };
+    return pageReads.read(`/?products=${JSON.stringify(wanted)}`, () => catalog.listProducts(wanted)).then(cards);
+  };
   const first = categories[0];
 
   return settledWhenAnonymous(context, {

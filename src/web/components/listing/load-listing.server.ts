@@ -1,5 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, pageReadsContext, requestInfoContext, servicesContext } from "#app-context";
 import { safeRedirectPath } from "#shared/schemas/accounts.ts";
 import { idParam } from "#shared/schemas/catalog.ts";
 import { settledWhenAnonymous } from "../../lib/deferred.server.ts";
@@ -28,8 +28,10 @@ export async function loadListing({
   const id = idParam("id").safeParse(params.id);
   if (!id.success) throw notFoundResponse();
   const { catalog } = context.get(servicesContext);
+  // The same for every shopper: kept for the micro-cache's second, so signed-in shoppers share them (decision 040).
+  const pageReads = context.get(pageReadsContext);
   const url = new URL(request.url);
-  const category = await orNotFound(catalog.getCategory(id.data));
+  const category = await orNotFound(pageReads.read(`/products/category/${id.data}`, () => catalog.getCategory(id.data)));
   const isSubCategory = category.parentId !== null;
   if (isSubCategory !== (kind === "subCat")) {
     // The query is the visitor's: through the one redirect check, which drops it when it is too long for a header.
@@ -42,10 +44,11 @@ export async function loadListing({
   const catId = category.parentId ?? category.id;
   const scope = isSubCategory ? { subCatId: category.id } : { catId: category.id };
   const filter = { ...scope, ...toProductFilter(query), location };
+  // A page number past what a filtered list serves (an edited URL) shows its last page, never an error page.
+  const shown = { ...filter, page: Math.min(filter.page, catalog.lastServedPage(filter)) };
   const [categories, page] = await Promise.all([
     context.get(categoriesContext)(),
-    // A page number past what a filtered list serves (an edited URL) shows its last page, never an error page.
-    catalog.listProducts({ ...filter, page: Math.min(filter.page, catalog.lastServedPage(filter)) }),
+    pageReads.read(`/products/category/${catId}?products=${JSON.stringify(shown)}`, () => catalog.listProducts(shown)),
   ]);
   const parent = categories.find((candidate) => candidate.id === catId);
 
@@ -57,9 +60,13 @@ export async function loadListing({
       ? [{ all: { id: parent.id, name: `All ${parent.name}` }, items: parent.children.map(({ id, name }) => ({ id, name })) }]
       : [],
     selectedSubCategory: category.id,
-    featured: catalog
-      .listProducts({ catId, featured: true, location, page: 1, perPage: FEATURED_COUNT })
+    featured: pageReads
+      .read(`/products/category/${catId}?featured&location=${location ?? ""}`, () =>
+        catalog.listProducts({ catId, featured: true, location, page: 1, perPage: FEATURED_COUNT }),
+      )
       .then((featured) => featured.items.map(toProductCardData)),
-    banners: catalog.listBanners("side").then((banners) => toSideBanners(banners, categories)),
+    banners: pageReads
+      .read("/?banners=side", () => catalog.listBanners("side"))
+      .then((banners) => toSideBanners(banners, categories)),
   });
 }
