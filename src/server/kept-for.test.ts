@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { keptByKey, keptFor } from "./kept-for.ts";
 
 describe("keptFor", () => {
@@ -117,5 +117,22 @@ describe("keptByKey", () => {
     await never.read("/a", load("/a"));
     expect(never.size).toBe(0);
     expect(loads.slice(6)).toEqual(["/a", "/a"]);
+  });
+
+  it("forgets what expired even when nothing more is read", async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const kept = keptByKey(1000, { now: () => clock });
+      await kept.read("/a", async () => "a");
+      clock = 999;
+      vi.advanceTimersByTime(999);
+      expect(kept.size).toBe(1);
+      clock = 1000;
+      vi.advanceTimersByTime(1);
+      expect(kept.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -35,6 +35,22 @@ export interface KeptReads {
  */
 export function keptByKey(ttlMs: number, { maxEntries = 500, now = Date.now } = {}): KeptReads {
   const entries = new Map<string, { value: Promise<unknown>; until: number }>();
+  const forgetExpired = (time: number, room = 0) => {
+    for (const [oldest, { until }] of entries) {
+      if (until > time && entries.size + room <= maxEntries) break;
+      entries.delete(oldest);
+    }
+  };
+  // An idle shop holds nothing for long: a timer (never keeping the process up) forgets what expired meanwhile.
+  let sweep: NodeJS.Timeout | undefined;
+  const sweepLater = () => {
+    if (sweep) return;
+    sweep = setTimeout(() => {
+      sweep = undefined;
+      forgetExpired(now());
+      if (entries.size > 0) sweepLater();
+    }, ttlMs).unref();
+  };
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (ttlMs === 0) return load();
@@ -42,12 +58,10 @@ export function keptByKey(ttlMs: number, { maxEntries = 500, now = Date.now } = 
       if (kept && kept.until > now()) return kept.value as Promise<T>;
       entries.delete(key);
       const time = now();
-      for (const [oldest, { until }] of entries) {
-        if (until > time && entries.size < maxEntries) break;
-        entries.delete(oldest);
-      }
+      forgetExpired(time, 1);
       const entry = { value: load(), until: time + ttlMs };
       entries.set(key, entry);
+      sweepLater();
       entry.value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });
