@@ -59,7 +59,7 @@ const jsonLd = (html: string) =>
     .find((block) => block["@type"] === "Product");
 
 describe("the review queue", () => {
-  it("pages through each order and filter by keyset exactly as one long page reads", async () => {
+  it("pages through each order and filter by keyset exactly as one long page reads, forwards and back", async () => {
     const product = await createTestProduct(app.db);
     const future = Date.UTC(2099, 0, 1);
     await app.db.insert(reviews).values(
@@ -80,15 +80,25 @@ describe("the review queue", () => {
     for (const sort of REVIEW_QUEUE_SORTS) {
       for (const status of REVIEW_QUEUE_STATUSES) {
         const whole = await moderation.list({ sort, status, perPage: 15 });
-        const walked: string[] = [];
-        let after: string | undefined;
-        for (let page = 0; page < 5; page++) {
-          const answer = await moderation.list({ sort, status, perPage: 3, ...(after ? { after } : {}) });
-          walked.push(...answer.items.map((row) => row.id));
-          if (!answer.next) break;
-          after = answer.next;
+        const pages: string[][] = [];
+        let answer = await moderation.list({ sort, status, perPage: 3 });
+        expect(answer.previous, `${sort} ${status}`).toBeNull();
+        for (;;) {
+          pages.push(answer.items.map((row) => row.id));
+          if (!answer.next || pages.length === 5) break;
+          answer = await moderation.list({ sort, status, perPage: 3, after: answer.next });
         }
-        expect(walked, `${sort} ${status}`).toEqual(whole.items.map((row) => row.id));
+        expect(pages.flat(), `${sort} ${status}`).toEqual(whole.items.map((row) => row.id));
+        // And back from the last page to the first, page for page.
+        for (let page = pages.length - 2; page >= 0; page--) {
+          expect(answer.previous, `${sort} ${status} page ${page}`).not.toBeNull();
+          answer = await moderation.list({ sort, status, perPage: 3, before: answer.previous ?? "" });
+          expect(
+            answer.items.map((row) => row.id),
+            `${sort} ${status} page ${page}`,
+          ).toEqual(pages[page]);
+        }
+        expect(answer.previous, `${sort} ${status}`).toBeNull();
       }
     }
   });
@@ -143,6 +153,9 @@ describe("the review queue", () => {
     expect(page.html).toContain(`href="/product/${product.id}?tab=reviews"`);
     expect((await admin("GET", `/reviews?after=${uuidv7()}`)).status).toBe(400);
     expect((await admin("GET", "/reviews?after=not-an-id")).status).toBe(400);
+    expect((await admin("GET", `/reviews?before=${uuidv7()}`)).status).toBe(400);
+    const later = await requestPage(app, "GET", `/admin/reviews?after=${ids[2]}`, { sid: staff.sid });
+    expect(later.html).toMatch(/href="\/admin\/reviews\?before=[0-9a-f-]{36}"[^>]*>Previous<\/a>/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
 import { reviewReports, reviews } from "#db/schema/reviews.ts";
@@ -34,6 +34,8 @@ export interface QueuePage {
   items: QueueReview[];
   /** The `after` of the next page, null on the last. */
   next: string | null;
+  /** The `before` of the previous page, null on the first. */
+  previous: string | null;
 }
 
 export type ReviewModeration = ReturnType<typeof createReviewModeration>;
@@ -129,56 +131,75 @@ export function createReviewModeration({
   }
 
   return {
-    /** One page of the queue, `perPage` reviews after the review `after` in the chosen order. */
+    /**
+     * One page of the queue in the chosen order: `perPage` reviews after the review `after`, or before the review
+     * `before` (read in the reverse order, from the same index, then turned round).
+     */
     async list(query: ReviewQueueQuery & { perPage: number }): Promise<QueuePage> {
-      const { sort, status, after, perPage } = query;
-      if (after !== undefined) {
-        const [known] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, after));
+      const { sort, status, perPage } = query;
+      const backwards = query.before !== undefined && query.after === undefined;
+      const at = query.after ?? query.before;
+      if (at !== undefined) {
+        const [known] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, at));
         if (!known) throw new AppError("BAD_REQUEST", m.cursorInvalid);
       }
       const filter =
         status === "visible" ? isNull(reviews.hiddenAt) : status === "hidden" ? isNotNull(reviews.hiddenAt) : undefined;
-      const newest = [desc(reviews.createdAt), desc(reviews.id)];
+      // Forwards "further" is below the cursor in (…, created, id); backwards it is above, and every order turns.
+      const beyond = (columns: SQL, cursorColumns: SQL, cursorAt: string) =>
+        backwards
+          ? sql`(${columns}) > ${cursorValue(cursorColumns, cursorAt)}`
+          : sql`(${columns}) < ${cursorValue(cursorColumns, cursorAt)}`;
+      const way = (column: SQL | AnyPgColumn, newestFirst: boolean) => (newestFirst !== backwards ? desc(column) : asc(column));
+      const newest = [way(reviews.createdAt, true), way(reviews.id, true)];
       const wanted = perPage + 1;
       let rows: Awaited<ReturnType<typeof page>>;
       if (sort === "newest") {
-        const further = after
-          ? sql`(${reviews.createdAt}, ${reviews.id}) < ${cursorValue(sql`${cursor.createdAt}, ${cursor.id}`, after)}`
+        const further = at
+          ? beyond(sql`${reviews.createdAt}, ${reviews.id}`, sql`${cursor.createdAt}, ${cursor.id}`, at)
           : undefined;
         rows = await page([filter, further], newest, wanted);
       } else if (sort === "reported") {
         // `report_count > 0` lets the partial index reviews_reported_idx serve the order.
-        const further = after
-          ? sql`(${reviews.reportCount}, ${reviews.createdAt}, ${reviews.id}) < ${cursorValue(sql`${cursor.reportCount}, ${cursor.createdAt}, ${cursor.id}`, after)}`
+        const further = at
+          ? beyond(
+              sql`${reviews.reportCount}, ${reviews.createdAt}, ${reviews.id}`,
+              sql`${cursor.reportCount}, ${cursor.createdAt}, ${cursor.id}`,
+              at,
+            )
           : undefined;
-        rows = await page([gt(reviews.reportCount, 0), filter, further], [desc(reviews.reportCount), ...newest], wanted);
+        rows = await page([gt(reviews.reportCount, 0), filter, further], [way(reviews.reportCount, true), ...newest], wanted);
       } else {
-        // reviews_rating_idx is (rating asc, newest first): the rest of the cursor's rating, then the higher ratings,
-        // each an index range of its own, so a deep page reads no more rows than a first one.
-        const lowest = [asc(reviews.customerRating), ...newest];
-        if (!after) {
+        // reviews_rating_idx is (rating asc, newest first): the rest of the cursor's rating, then the next ratings
+        // (higher forwards, lower backwards), each an index range of its own, so a deep page reads no more rows.
+        const lowest = [way(reviews.customerRating, false), ...newest];
+        if (!at) {
           rows = await page([filter], lowest, wanted);
         } else {
-          const rating = cursorValue(sql`${cursor.customerRating}`, after);
+          const rating = cursorValue(sql`${cursor.customerRating}`, at);
           rows = await page(
             [
               filter,
               sql`${reviews.customerRating} = ${rating}`,
-              sql`(${reviews.createdAt}, ${reviews.id}) < ${cursorValue(sql`${cursor.createdAt}, ${cursor.id}`, after)}`,
+              beyond(sql`${reviews.createdAt}, ${reviews.id}`, sql`${cursor.createdAt}, ${cursor.id}`, at),
             ],
             lowest,
             wanted,
           );
           if (rows.length < wanted) {
-            rows = rows.concat(await page([filter, sql`${reviews.customerRating} > ${rating}`], lowest, wanted - rows.length));
+            const next = backwards ? sql`${reviews.customerRating} < ${rating}` : sql`${reviews.customerRating} > ${rating}`;
+            rows = rows.concat(await page([filter, next], lowest, wanted - rows.length));
           }
         }
       }
+      const more = rows.length > perPage;
       const items = rows.slice(0, perPage);
+      if (backwards) items.reverse();
       const reasons = await Promise.all(items.map((row) => (row.reportCount > 0 ? reasonsOf(row.id) : Promise.resolve([]))));
       return {
         items: items.map((row, index) => ({ ...row, reportReasons: reasons[index] ?? [] })),
-        next: rows.length > perPage ? (items.at(-1)?.id ?? null) : null,
+        next: backwards || more ? (items.at(-1)?.id ?? null) : null,
+        previous: backwards ? (more ? (items[0]?.id ?? null) : null) : at !== undefined ? (items[0]?.id ?? null) : null,
       };
     },
 

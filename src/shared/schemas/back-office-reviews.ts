@@ -15,6 +15,8 @@ export const reviewQueueQuery = z.object({
   status: z.enum(REVIEW_QUEUE_STATUSES).catch("all").default("all"),
   /** Keyset: the id of the last review of the previous page. */
   after: z.uuid({ error: m.cursorInvalid }).optional(),
+  /** Keyset backwards: the id of the first review of the next page. */
+  before: z.uuid({ error: m.cursorInvalid }).optional(),
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
 

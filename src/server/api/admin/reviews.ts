@@ -57,14 +57,17 @@ export const reviewsAdminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (ap
     {
       schema: {
         tags,
-        summary: `The review queue, ${REVIEW_QUEUE_PAGE} a page: newest, lowest rated or most reported first; \`after\` is the previous page's \`next\``,
+        summary: `The review queue, ${REVIEW_QUEUE_PAGE} a page: newest, lowest rated or most reported first; \`after\` is a page's \`next\`, \`before\` its \`previous\``,
         querystring: reviewQueueQuery,
-        response: { 200: z.object({ reviews: z.array(queueReviewJson), next: z.string().nullable() }), ...errorResponses(400) },
+        response: {
+          200: z.object({ reviews: z.array(queueReviewJson), next: z.string().nullable(), previous: z.string().nullable() }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => {
       const page = await moderation.list({ ...request.query, perPage: REVIEW_QUEUE_PAGE });
-      return { reviews: page.items.map(present), next: page.next };
+      return { reviews: page.items.map(present), next: page.next, previous: page.previous };
     },
   );
 

@@ -53,15 +53,28 @@ export async function loader(args: Route.LoaderArgs) {
       }))
     : [];
   const error = !parsed.success ? m.cursorInvalid : page.ok ? null : page.response.data.error;
-  const next = page.ok && page.value.next ? queueHref({ ...query, after: page.value.next }) : null;
-  return { query, rows, error, next, first: query.after ? queueHref({ ...query, after: undefined }) : null };
+  const link = (cursor: "after" | "before", id: string | null | undefined) =>
+    id ? queueHref({ sort: query.sort, status: query.status, [cursor]: id }) : null;
+  return {
+    query,
+    rows,
+    error,
+    next: page.ok ? link("after", page.value.next) : null,
+    // A cursor that no longer exists (or a failed read) still leaves the way back to the first page.
+    previous: page.ok
+      ? link("before", page.value.previous)
+      : query.after || query.before
+        ? queueHref({ sort: query.sort, status: query.status })
+        : null,
+  };
 }
 
-function queueHref({ sort, status, after }: Partial<ReviewQueueQuery>): string {
+function queueHref({ sort, status, after, before }: Partial<ReviewQueueQuery>): string {
   const params = new URLSearchParams();
   if (sort && sort !== "newest") params.set("sort", sort);
   if (status && status !== "all") params.set("status", status);
   if (after) params.set("after", after);
+  else if (before) params.set("before", before);
   const search = params.toString();
   return search ? `/admin/reviews?${search}` : "/admin/reviews";
 }
@@ -108,7 +121,7 @@ const STATUSES = [
 ] as const;
 
 export default function Reviews({ loaderData }: Route.ComponentProps) {
-  const { query, rows, error, next, first } = loaderData;
+  const { query, rows, error, next, previous } = loaderData;
   const answer = useActionData<typeof action>() as Answer | undefined;
   const busy = useNavigation().state !== "idle";
   const failed = answer && !answer.ok ? answer : undefined;
@@ -191,7 +204,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </TableScroller>
-        <Pager previous={first} next={next} previousLabel="First page" />
+        <Pager previous={previous} next={next} />
       </Panel>
     </>
   );
