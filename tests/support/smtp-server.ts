@@ -74,9 +74,9 @@ export async function startSmtpServer(port = 0) {
 
 export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpServer>>;
 
-/** The six-digit code of a mail (from its text part). */
+/** The six-digit code of a mail: the line of its text part that holds the code alone (a name may have six digits too). */
 export function codeOf(mail: ReceivedMail): string {
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const code = /^[ \t]*(\d{6})[ \t]*$/m.exec(mail.text)?.[1];
   if (!code) throw new Error(`no code in the mail "${mail.subject}"`);
   return code;
 }
