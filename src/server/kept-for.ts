@@ -1,3 +1,5 @@
+import { pathOf } from "./page-routes.ts";
+
 /** What `load` answers, kept for `ttlMs` and shared by the calls meanwhile (a failure is not kept); 0: a load per call. */
 export function keptFor<T>(ttlMs: number, load: () => Promise<T>, now = Date.now): (() => Promise<T>) & { forget(): void } {
   if (ttlMs === 0) return Object.assign(() => load(), { forget() {} });
@@ -70,10 +72,7 @@ export function keptByKey(ttlMs: number, { maxEntries = 500, now = Date.now } = 
     evictPaths(paths) {
       if (entries.size === 0 || paths.length === 0) return;
       const wanted = new Set(paths);
-      for (const key of entries.keys()) {
-        const query = key.indexOf("?");
-        if (wanted.has(query === -1 ? key : key.slice(0, query))) entries.delete(key);
-      }
+      for (const key of entries.keys()) if (wanted.has(pathOf(key))) entries.delete(key);
     },
     clear() {
       entries.clear();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { orderStatusValues } from "../../shared/order-statuses.ts";
+import { orderStatusValues } from "#shared/order-statuses.ts";
 import { users } from "./accounts.ts";
 import { products } from "./catalog.ts";
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { pathOf } from "../page-routes.ts";
 
 /**
  * Micro-caching of public GET answers (docs/decisions/009-catalogue-micro-cache.md): a 200's bytes kept for `ttlMs` by
@@ -73,10 +74,7 @@ export function createResponseCache({
     evictPaths(paths) {
       if (entries.size === 0 || paths.length === 0) return;
       const wanted = new Set(paths);
-      for (const key of entries.keys()) {
-        const query = key.indexOf("?");
-        if (wanted.has(query === -1 ? key : key.slice(0, query))) remove(key);
-      }
+      for (const key of entries.keys()) if (wanted.has(pathOf(key))) remove(key);
     },
     clear() {
       entries.clear();
