@@ -1,5 +1,4 @@
-import { PassThrough, pipeline, Writable } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -11,6 +10,7 @@ import {
 } from "react-router";
 import { requestInfoContext } from "#app-context";
 import { etagMatches } from "#shared/etags.ts";
+import { PageSink } from "./lib/page-stream.server.ts";
 import {
   declaresPublicCache,
   inlineScriptHashes,
@@ -18,9 +18,16 @@ import {
   PUBLIC_PAGE_CACHE_CONTROL,
   strongEtag,
 } from "./lib/public-pages.server.ts";
-import { lowerModulePreloads, lowerModulePreloadsStream } from "./lib/script-priority.server.ts";
+import { lowerModulePreloads } from "./lib/script-priority.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A Suspense boundary finished by the time it is written goes in its place. React otherwise moves a large one (past
+ * 12,800 bytes written) after the rest of the page, hidden until a script places it: nothing is gained on a page whose
+ * parts are ready, and without JavaScript they stay hidden. Boundaries still waiting for data stream as before.
+ */
+const EVERY_PART_IN_PLACE = Number.POSITIVE_INFINITY;
 
 /** Streams the page; bots get the whole document at once. An anonymous page has no nonce (renderAnonymous). */
 export default function handleRequest(
@@ -47,22 +54,17 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          callback();
-        },
+      const sink = new PageSink(() => {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const lowering = lowerModulePreloadsStream();
-      // An aborted render ends the page with an error on every stream of the chain.
-      pipeline(lowering, body, () => {});
-      pipe(lowering);
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(sink as unknown as Writable);
+      resolve(new Response(sink.body, { headers: responseHeaders, status: responseStatusCode }));
     };
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      progressiveChunkSize: EVERY_PART_IN_PLACE,
       ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
       onShellError: reject,
       onError(error) {
@@ -125,9 +127,7 @@ function renderWhole(element: React.ReactElement): Promise<{ bytes: Buffer; fail
       },
     });
     const { pipe, abort } = renderToPipeableStream(element, {
-      // Sent whole, so nothing is gained by moving a large finished Suspense boundary after the shell, where it stays
-      // hidden until a script places it (React does past 12,800 bytes): every part is written in its place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      progressiveChunkSize: EVERY_PART_IN_PLACE,
       onAllReady: () => pipe(sink),
       onShellError(error) {
         clearTimeout(timeoutId);

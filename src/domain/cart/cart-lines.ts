@@ -72,6 +72,19 @@ export function prepareCartStatements(db: Db) {
   const p = sql.placeholder;
   const linesOfUser = selectLines(db, eq(carts.userId, p("userId"))).prepare("cart_lines_of_user");
   const linesOfGuest = selectLines(db, eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_lines_of_guest");
+  // The header's count and total, on every page of a shopper with a cart.
+  const summaryOf = (where: SQL) =>
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        totalPaise: sql<number>`coalesce(sum(${products.pricePaise}::bigint * ${cartItems.quantity}), 0)`.mapWith(Number),
+      })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(where);
+  const summaryOfUser = summaryOf(eq(carts.userId, p("userId"))).prepare("cart_summary_of_user");
+  const summaryOfGuest = summaryOf(eq(carts.guestTokenHash, p("tokenHash"))).prepare("cart_summary_of_guest");
   const productColumns = {
     id: products.id,
     name: products.name,
@@ -104,6 +117,10 @@ export function prepareCartStatements(db: Db) {
       owner.kind === "user"
         ? linesOfUser.execute({ userId: owner.userId })
         : linesOfGuest.execute({ tokenHash: hashGuestToken(owner.token) }),
+    summary: (owner: KnownOwner) =>
+      owner.kind === "user"
+        ? summaryOfUser.execute({ userId: owner.userId })
+        : summaryOfGuest.execute({ tokenHash: hashGuestToken(owner.token) }),
     /** One statement, cart created when missing; no row when the line would go above `limit`. */
     async addLine(
       owner: KnownOwner,

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { cartItems, carts } from "#db/schema/cart.ts";
-import { products } from "#db/schema/catalog.ts";
 import { cartMessages, catalogMessages, missingOptionMessage } from "#shared/messages.ts";
 import { CART_QUANTITY_MAX, firstMissingOption } from "#shared/schemas/cart.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
@@ -69,15 +68,7 @@ export function createCartService({ db, limiter }: CartDeps) {
     async summary(owner: CartOwner): Promise<CartSummaryTotals> {
       const found = known(owner);
       if (!found) return { count: 0, totalPaise: 0 };
-      const [row] = await db
-        .select({
-          count: sql<number>`count(*)`.mapWith(Number),
-          totalPaise: sql<number>`coalesce(sum(${products.pricePaise}::bigint * ${cartItems.quantity}), 0)`.mapWith(Number),
-        })
-        .from(cartItems)
-        .innerJoin(carts, eq(carts.id, cartItems.cartId))
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(ownedBy(found));
+      const [row] = await statements.summary(found);
       return row ?? { count: 0, totalPaise: 0 };
     },
 

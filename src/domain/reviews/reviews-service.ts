@@ -127,6 +127,25 @@ export function createReviewsService({
     .where(ofProduct)
     .groupBy(reviews.customerRating)
     .prepare("reviews_rating_summary");
+  // And, for a signed-in shopper, their own hidden review and which of the shown reviews they reported.
+  const ownHidden = selectReviews(
+    db,
+    and(
+      eq(reviews.productId, sql.placeholder("productId")),
+      eq(reviews.userId, sql.placeholder("userId")),
+      isNotNull(reviews.hiddenAt),
+    ),
+  ).prepare("reviews_own_hidden");
+  const reported = db
+    .select({ id: reviewReports.reviewId })
+    .from(reviewReports)
+    .where(
+      and(
+        eq(reviewReports.userId, sql.placeholder("userId")),
+        sql`${reviewReports.reviewId} = any(${sql.placeholder("reviewIds")}::uuid[])`,
+      ),
+    )
+    .prepare("reviews_reported_by");
 
   return {
     async listReviews({ productId, page, perPage }: Pagination & { productId: string }): Promise<Page<Review>> {
@@ -204,20 +223,14 @@ export function createReviewsService({
 
     /** The author's own review the shop hid, shown back to them alone (decision 037); null when there is none. */
     async ownHiddenReview(productId: string, userId: string): Promise<Review | null> {
-      const [row] = await selectReviews(
-        db,
-        and(eq(reviews.productId, productId), eq(reviews.userId, userId), isNotNull(reviews.hiddenAt)),
-      );
+      const [row] = await ownHidden.execute({ productId, userId });
       return row ?? null;
     },
 
     /** Which of these reviews the shopper has reported already (the page shows "Reported" instead of the button). */
     async reportedBy(userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
       if (reviewIds.length === 0) return new Set();
-      const rows = await db
-        .select({ id: reviewReports.reviewId })
-        .from(reviewReports)
-        .where(and(eq(reviewReports.userId, userId), inArray(reviewReports.reviewId, [...reviewIds])));
+      const rows = await reported.execute({ userId, reviewIds: [...reviewIds] });
       return new Set(rows.map((row) => row.id));
     },
 

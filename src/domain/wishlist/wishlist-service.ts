@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbExecutor } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
@@ -49,6 +49,19 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id));
 
   const ofUser = (userId: string) => eq(wishlistItems.userId, userId);
+  // Every signed-in page marks the cards on My List: prepared once (decision 020).
+  const savedIds = (where: SQL) =>
+    db
+      .select({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(where)
+      .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
+      .limit(sql.placeholder("limit"));
+  const ofUserParam = eq(wishlistItems.userId, sql.placeholder("userId"));
+  const saved = savedIds(ofUserParam).prepare("wishlist_saved_ids");
+  const savedAmong = savedIds(
+    and(ofUserParam, sql`${wishlistItems.productId} = any(${sql.placeholder("productIds")}::uuid[])`) as SQL,
+  ).prepare("wishlist_saved_ids_among");
 
   async function find(userId: string, productId: string): Promise<WishlistEntry | undefined> {
     const [entry] = await selectEntries(and(ofUser(userId), eq(wishlistItems.productId, productId))).limit(1);
@@ -65,13 +78,9 @@ export function createWishlistService({ db, maxItems = MY_LIST_MAX, limiter }: W
     /** One query for a page of cards, never one per card; all of the list without `productIds`. */
     async savedProductIds(userId: string, productIds?: readonly string[]): Promise<string[]> {
       if (productIds?.length === 0) return [];
-      const where = productIds ? and(ofUser(userId), inArray(wishlistItems.productId, [...productIds])) : ofUser(userId);
-      const rows = await db
-        .select({ productId: wishlistItems.productId })
-        .from(wishlistItems)
-        .where(where)
-        .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.id))
-        .limit(maxItems);
+      const rows = productIds
+        ? await savedAmong.execute({ userId, productIds: [...productIds], limit: maxItems })
+        : await saved.execute({ userId, limit: maxItems });
       return rows.map((row) => row.productId);
     },
 

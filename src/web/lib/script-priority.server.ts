@@ -1,5 +1,3 @@
-import { Transform } from "node:stream";
-
 /**
  * React Router's module preloads as it writes them, and the same asking for a low fetch priority, so that on a slow
  * link the stylesheet and the largest picture come before the scripts (decision 010, "Content before code").
@@ -29,19 +27,22 @@ function unfinishedPreload(bytes: Buffer): number {
   return 0;
 }
 
-/** `lowerModulePreloads` for a streamed page: the start of a preload at a chunk's end waits for the next chunk. */
-export function lowerModulePreloadsStream(): Transform {
+/**
+ * `lowerModulePreloads` for a page written in parts: `next` lowers a part, holding back the start of a preload that
+ * the next part may finish; `end` gives back what was held.
+ */
+export function preloadLowering(): { next(part: Buffer): Buffer; end(): Buffer } {
   let held = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const bytes = held.length > 0 ? Buffer.concat([held, chunk]) : chunk;
+  return {
+    next(part) {
+      const bytes = held.length > 0 ? Buffer.concat([held, part]) : part;
       const keep = unfinishedPreload(bytes);
-      // A copy: the renderer may reuse the memory of the chunk it wrote.
+      // A copy: the caller may reuse the memory of the part it gave.
       held = Buffer.from(bytes.subarray(bytes.length - keep));
-      callback(null, lowerModulePreloads(bytes.subarray(0, bytes.length - keep)));
+      return lowerModulePreloads(bytes.subarray(0, bytes.length - keep));
     },
-    flush(callback) {
-      callback(null, held);
+    end() {
+      return held;
     },
-  });
+  };
 }
