@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { requestInfoContext } from "#app-context";
 import { etagMatches } from "#shared/etags.ts";
-import { PageSink } from "./lib/page-stream.server.ts";
+import { PageSink, WholePage } from "./lib/page-stream.server.ts";
 import {
   declaresPublicCache,
   inlineScriptHashes,
@@ -113,22 +113,15 @@ async function renderAnonymous(
 /** Renders a React tree to its bytes once everything (streamed loader data included) has resolved. */
 function renderWhole(element: React.ReactElement): Promise<{ bytes: Buffer; failed: boolean }> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
     let failed = false;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        resolve({ bytes: Buffer.concat(chunks), failed });
-        callback();
-      },
+    const page = new WholePage((result) => {
+      clearTimeout(timeoutId);
+      if ("error" in result) reject(result.error);
+      else resolve({ bytes: result.bytes, failed });
     });
     const { pipe, abort } = renderToPipeableStream(element, {
       progressiveChunkSize: EVERY_PART_IN_PLACE,
-      onAllReady: () => pipe(sink),
+      onAllReady: () => pipe(page as unknown as Writable),
       onShellError(error) {
         clearTimeout(timeoutId);
         reject(error);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { PageSink } from "./page-stream.server.ts";
+import { PageSink, WholePage } from "./page-stream.server.ts";
 
 async function chunksOf(body: ReadableStream<Uint8Array>): Promise<string[]> {
   const chunks: string[] = [];
@@ -70,5 +70,23 @@ describe("PageSink", () => {
     sink.flush();
     sink.destroy(new Error("render failed"));
     await expect(chunksOf(sink.body)).rejects.toThrow("render failed");
+  });
+});
+
+describe("WholePage", () => {
+  it("gives the page's bytes, strings and bytes alike, once React ends it", () => {
+    const done = vi.fn();
+    const page = new WholePage(done);
+    expect(page.write(new TextEncoder().encode("<p>₹1,299"))).toBe(true);
+    page.write("</p>");
+    expect(done).not.toHaveBeenCalled();
+    page.end();
+    expect(done).toHaveBeenCalledWith({ bytes: Buffer.from("<p>₹1,299</p>") });
+  });
+
+  it("gives React's error when React fails it", () => {
+    const done = vi.fn();
+    new WholePage(done).destroy(new Error("render failed"));
+    expect(done).toHaveBeenCalledWith({ error: new Error("render failed") });
   });
 });

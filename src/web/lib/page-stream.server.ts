@@ -1,6 +1,10 @@
 import { EventEmitter } from "node:events";
 import { preloadLowering } from "./script-priority.server.ts";
 
+/** React's chunk as a Buffer: strings it wrote whole (long text), or bytes it will not touch again (no copy). */
+const bufferOf = (chunk: Uint8Array | string) =>
+  typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
 /** Bytes a streamed page may hold unread by the response before React is asked to wait for "drain". */
 const HIGH_WATER_BYTES = 128 * 1024;
 
@@ -43,10 +47,9 @@ export class PageSink extends EventEmitter {
     );
   }
 
-  /** React's write: strings it wrote whole (long text), or bytes it will not touch again. */
   write(chunk: Uint8Array | string): boolean {
     if (this.#done) return false;
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes = bufferOf(chunk);
     this.#held.push(bytes);
     this.#heldBytes += bytes.length;
     if ((this.#controller.desiredSize ?? 0) > this.#heldBytes) return true;
@@ -83,5 +86,32 @@ export class PageSink extends EventEmitter {
     this.#done = true;
     this.#held = [];
     this.#onDone();
+  }
+}
+
+/** Where React writes a page sent whole (`pipe(page)` once all is ready): `done` gets its bytes when React ends it. */
+export class WholePage extends EventEmitter {
+  #parts: Buffer[] = [];
+  #bytes = 0;
+  #done: (result: { bytes: Buffer } | { error: Error }) => void;
+
+  constructor(done: (result: { bytes: Buffer } | { error: Error }) => void) {
+    super();
+    this.#done = done;
+  }
+
+  write(chunk: Uint8Array | string): boolean {
+    const bytes = bufferOf(chunk);
+    this.#parts.push(bytes);
+    this.#bytes += bytes.length;
+    return true;
+  }
+
+  end(): void {
+    this.#done({ bytes: Buffer.concat(this.#parts, this.#bytes) });
+  }
+
+  destroy(error?: Error): void {
+    this.#done({ error: error ?? new Error("the page's render was stopped") });
   }
 }
