@@ -166,6 +166,19 @@ describe("pages for a visitor with the shop's cookies", () => {
     }
   });
 
+  it("stream every part that is ready in its place, none hidden after the shell for a script to move", async () => {
+    // Signed in, so streamed (entry.server.tsx), not rendered whole.
+    const page = await visit(`/product/${product?.id}`, { cookies: { sid: token } });
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const html = page.body;
+    const related = html.indexOf('aria-labelledby="related-heading"');
+    expect(related).toBeGreaterThan(0);
+    expect(related).toBeLessThan(html.indexOf("<footer"));
+    for (const url of pages()) {
+      expect((await visit(url, { cookies: { sid: token } })).body, url).not.toMatch(/<div hidden id="S:|\$RC\(/);
+    }
+  });
+
   it("are private, without an ETag, with a delivery location or a guest cart", async () => {
     const url = `/products/category/${category?.id}`;
     const located = await visit(url, { cookies: { location: "India" } });
