@@ -30,18 +30,22 @@ export async function loadReviewsData(
   user: CurrentUser | null,
   pageReads: PageReads,
 ): Promise<ReviewsData> {
-  const [[page, summary], ownHidden] = await Promise.all([
-    pageReads.read(`/product/${productId}?reviews`, () =>
-      Promise.all([reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }), reviews.ratingSummary(productId)]),
-    ),
+  const shared = pageReads.read(`/product/${productId}?reviews`, () =>
+    Promise.all([reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }), reviews.ratingSummary(productId)]),
+  );
+  // The shopper's own reads start as soon as they can: the reports as soon as the shown reviews are known.
+  const [[page, summary], ownHidden, reported] = await Promise.all([
+    shared,
     user ? reviews.ownHiddenReview(productId, user.id) : null,
+    user
+      ? shared.then(([{ items }]) =>
+          reviews.reportedBy(
+            user.id,
+            items.map((review) => review.id),
+          ),
+        )
+      : new Set<string>(),
   ]);
-  const reported = user
-    ? await reviews.reportedBy(
-        user.id,
-        page.items.map((review) => review.id),
-      )
-    : new Set<string>();
   const items: ReviewData[] = page.items.map((review) => ({
     ...shown(review),
     ...(user && review.userId === user.id ? { mine: true } : {}),
