@@ -23,9 +23,9 @@ import { lowerModulePreloads } from "./lib/script-priority.server.ts";
 export const streamTimeout = 5_000;
 
 /**
- * A Suspense boundary finished by the time it is written goes in its place. React otherwise moves a large one (past
- * 12,800 bytes written) after the rest of the page, hidden until a script places it: nothing is gained on a page whose
- * parts are ready, and without JavaScript they stay hidden. Boundaries still waiting for data stream as before.
+ * A Suspense boundary finished by the time it is written goes in its place. React otherwise moves a large one, once a
+ * long page is under way, after the rest of the page, hidden until a script places it: nothing is gained when the parts
+ * are ready, and without JavaScript they stay hidden. Boundaries still waiting for data stream as before.
  */
 const EVERY_PART_IN_PLACE = Number.POSITIVE_INFINITY;
 

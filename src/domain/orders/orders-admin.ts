@@ -1,7 +1,7 @@
+// One file: every move shares the same lock, check, timeline-and-audit and after-commit steps defined here.
 // The back office's orders (issue 34, item 1; decision 034): keyset lists with search, an order's page, and the moves
 // staff make (ship, deliver, cancel, refund, note), each with its timeline event and audit event in one transaction.
 // Refunds are rows first (the guard: the order's row lock, the request key) and provider calls after commit.
-// One file: every move shares the same lock, check, timeline-and-audit and after-commit steps defined here.
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { type DbExecutor, withTransaction } from "#db/client.ts";

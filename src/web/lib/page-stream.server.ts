@@ -9,9 +9,9 @@ const bufferOf = (chunk: Uint8Array | string) =>
 const HIGH_WATER_BYTES = 128 * 1024;
 
 /**
- * Where React writes a streamed page (`pipe(sink)`), read by the response as `body`. React writes 4 KB at a time and
+ * Where React writes a streamed page (`pipe(sink)`), read by the response as `body`. React writes in small pieces and
  * calls `flush()` when it has written all that is ready: each flush becomes one chunk of the body, its module preloads
- * lowered (decision 010), instead of each 4 KB passing through a chain of streams (decision 026).
+ * lowered (decision 010), instead of each piece passing through a chain of streams (decision 026).
  */
 export class PageSink extends EventEmitter {
   readonly body: ReadableStream<Uint8Array>;

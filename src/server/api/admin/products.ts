@@ -1,5 +1,5 @@
-// /api/admin/products and /api/admin/pictures: every operation of the product pages, one route each (decision 031).
 // One file: the routes share the JSON shapes, error answers and the upload gate declared at its top.
+// /api/admin/products and /api/admin/pictures: every operation of the product pages, one route each (decision 031).
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
