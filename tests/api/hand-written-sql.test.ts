@@ -66,7 +66,7 @@ beforeAll(async () => {
     page: 1,
     perPage: 10,
   });
-  await search.findProducts({ query: "qqzzxw", page: 1, perPage: 10 });
+  await search.countIfUnmatched(await search.findProducts({ query: "qqzzxw", page: 1, perPage: 10 }), "qqzzxw");
   await search.suggest("golld ea", 8);
   await search.zeroResultSearches(10);
   await search.pruneZeroResultSearches(new Date(0));

@@ -261,6 +261,25 @@ describe("a product page's shared reads (decision 040)", () => {
     }
   });
 
+  it("are read once for signed-in shoppers' search results, each search that found nothing still counted", async () => {
+    const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "60000" } });
+    try {
+      const shoppers = [await signedInAs(shop, null), await signedInAs(shop, null)];
+      const reads = vi.spyOn(shop.services.search, "findProducts");
+      for (const q of ["gold", "qzvxkw"]) {
+        for (const shopper of shoppers) {
+          const response = await shop.server.inject({ method: "GET", url: `/search?q=${q}`, cookies: { sid: shopper.sid } });
+          expect(response.statusCode, q).toBe(200);
+        }
+      }
+      expect(reads).toHaveBeenCalledTimes(2);
+      const counted = await shop.services.search.zeroResultSearches(10);
+      expect(counted.map(({ query, count }) => [query, count])).toEqual([["qzvxkw", 2]]);
+    } finally {
+      await shop.close();
+    }
+  });
+
   it("are read for every page with the micro-cache off", async () => {
     const shop = await createTestApp({ web: true, env: { API_CACHE_TTL_MS: "0" } });
     try {

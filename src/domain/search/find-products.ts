@@ -8,7 +8,6 @@ import { correctedText, correctionsFor } from "./corrections.ts";
 import { queryWords } from "./spelling.ts";
 import { synonymTextSql } from "./synonyms.ts";
 import type { createTermCounts } from "./term-counts.ts";
-import type { createZeroResultSearches } from "./zero-result-searches.ts";
 
 /** At most this many matches are ranked, counted and faceted (decision 017): a common word costs as a rare one. */
 export const SEARCH_RANK_CAP = 1000;
@@ -38,6 +37,8 @@ export interface SearchResults extends Page<Product> {
   correctedQuery: string | null;
   /** More than the rank cap matched: `total` is a floor. */
   capped: boolean;
+  /** Nothing matched the words in the search's scope, whatever its filters: the search service counts it. */
+  nothingMatched: boolean;
 }
 
 interface ResultRow extends Record<string, unknown> {
@@ -56,13 +57,11 @@ type ProductRow = Omit<Product, "createdAt"> & { createdAt: string };
 export function createFindProducts({
   db,
   termCounts,
-  zeroResults,
   rankCap,
   commonMatchesMin,
 }: {
   db: Db;
   termCounts: ReturnType<typeof createTermCounts>;
-  zeroResults: ReturnType<typeof createZeroResultSearches>;
   rankCap: number;
   commonMatchesMin: number;
 }) {
@@ -78,7 +77,8 @@ export function createFindProducts({
 
   /**
    * Full-text search (decision 017), exact name matches first, then by rank; misspelled words are corrected when
-   * nothing matched as typed. Results, total and facets in one statement; a search finding nothing is counted.
+   * nothing matched as typed. Results, total and facets in one statement. A read only: the caller counts a search
+   * that found nothing (`countIfUnmatched`), once per request even when the results were kept (decision 040).
    */
   return async function findProducts(search: ProductSearch): Promise<SearchResults> {
     const query = search.query.trim();
@@ -181,7 +181,7 @@ export function createFindProducts({
     const [first] = rows;
     if (!first) throw new Error("search: the statement answered no row");
     const items = rows.flatMap(({ product }) => (product ? [{ ...product, createdAt: new Date(product.createdAt) }] : []));
-    const results: SearchResults = {
+    return {
       ...toPage(items, first.total, search),
       facets: {
         subCategories: first.subCategories,
@@ -195,8 +195,7 @@ export function createFindProducts({
       },
       correctedQuery: !first.typedFound && first.matched > 0 ? corrected : null,
       capped: first.matched > rankCap,
+      nothingMatched: first.matched === 0,
     };
-    if (first.matched === 0) await zeroResults.record(query);
-    return results;
   };
 }

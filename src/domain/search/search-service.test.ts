@@ -80,6 +80,7 @@ describe("search.findProducts", () => {
 
   it("finds nothing for gibberish, suggests no correction and counts the search for the shop owner", async () => {
     const found = await search.findProducts({ query: "Zzqxjvw  Qqq", page: 1, perPage: 16 });
+    await search.countIfUnmatched(found, "Zzqxjvw  Qqq");
     expect(found).toMatchObject({
       items: [],
       total: 0,
@@ -88,11 +89,14 @@ describe("search.findProducts", () => {
       totalPages: 0,
       correctedQuery: null,
       capped: false,
+      nothingMatched: true,
     });
-    await search.findProducts({ query: "zzqxjvw qqq", page: 1, perPage: 16 });
+    await search.countIfUnmatched(await search.findProducts({ query: "zzqxjvw qqq", page: 1, perPage: 16 }), "zzqxjvw qqq");
     const { rows } = await pglite.query<{ count: number }>("select count from zero_result_searches where query = 'zzqxjvw qqq'");
     expect(rows).toEqual([{ count: 2 }]);
-    await search.findProducts({ query: "gold", page: 1, perPage: 1 });
+    const gold = await search.findProducts({ query: "gold", page: 1, perPage: 1 });
+    expect(gold.nothingMatched).toBe(false);
+    await search.countIfUnmatched(gold, "gold");
     expect((await pglite.query("select 1 from zero_result_searches where query = 'gold'")).rows).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // searches that found nothing (zero-result-searches.ts), sharing one dictionary snapshot; all use the owner's synonyms
 // (synonyms.ts).
 import type { Db } from "#db/client.ts";
-import { createFindProducts, SEARCH_RANK_CAP } from "./find-products.ts";
+import { createFindProducts, SEARCH_RANK_CAP, type SearchResults } from "./find-products.ts";
 import { COMMON_MATCHES_MIN, createSuggestions } from "./suggestions.ts";
 import { createTermCounts } from "./term-counts.ts";
 import { createZeroResultSearches } from "./zero-result-searches.ts";
@@ -27,6 +27,10 @@ export function createSearchService({
     /** The back office's insights (decision 038). */
     unansweredSearches: zeroResults.unanswered,
     suggest: createSuggestions({ db, termCounts }),
-    findProducts: createFindProducts({ db, termCounts, zeroResults, rankCap, commonMatchesMin }),
+    findProducts: createFindProducts({ db, termCounts, rankCap, commonMatchesMin }),
+    /** Counts a search that found nothing for the shop owner (decision 038); the caller's, once per request. */
+    async countIfUnmatched(found: Pick<SearchResults, "nothingMatched">, query: string): Promise<void> {
+      if (found.nothingMatched) await zeroResults.record(query);
+    },
   };
 }

@@ -46,6 +46,7 @@ export const searchApi: FastifyPluginAsyncZod<{ services: Services; cache?: Resp
         minRating: query.rating,
         inStock: query.inStock,
       });
+      await search.countIfUnmatched(found, query.q);
       return paged ? present.searchPage(found) : found.items.map(present.product);
     },
   );

@@ -1,5 +1,5 @@
 import { data, Form, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
-import { categoriesContext, requestInfoContext, servicesContext } from "#app-context";
+import { categoriesContext, pageReadsContext, requestInfoContext, servicesContext } from "#app-context";
 import { catalogMessages } from "#shared/messages/shop.ts";
 import { priceBandInRupees } from "#shared/money.ts";
 import { categoryScopeQuery } from "#shared/schemas/catalog.ts";
@@ -37,10 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<{
   const { search } = context.get(servicesContext);
   const query = parseListingQuery(url.searchParams);
   const subCatId = categoryScopeQuery.shape.subCatId.safeParse(url.searchParams.get("subCatId") ?? undefined).data;
+  const wanted = { query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location };
+  // The same for every shopper, so signed-in shoppers share them (decision 040); each search is still counted.
   const [categories, found] = await Promise.all([
     context.get(categoriesContext)(),
-    search.findProducts({ query: q, ...toProductFilter(query), subCatId, location: context.get(requestInfoContext).location }),
+    context.get(pageReadsContext).read(`/search?products=${JSON.stringify(wanted)}`, () => search.findProducts(wanted)),
   ]);
+  await search.countIfUnmatched(found, q);
   // Sub-categories with matches (and the chosen one), each with its count; categories without any are left out.
   const counts = new Map(found.facets.subCategories.map(({ id, count }) => [id, count]));
   const subCategoryGroups = categories.flatMap((category) => {
