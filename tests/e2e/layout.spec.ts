@@ -45,8 +45,8 @@ test("a Back to top button appears after 500 px of scrolling and takes the shopp
   await expect(backToTop).toHaveCount(0);
 });
 
-test("the first Tab reaches the skip link, which leads to the main content", async ({ page, isMobile }) => {
-  test.skip(isMobile, "keyboard navigation is tested on the desktop viewport");
+// Keyboard navigation is tested on the desktop viewport.
+test("the first Tab reaches the skip link, which leads to the main content", { tag: "@desktop" }, async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to main content" });
@@ -74,9 +74,8 @@ test("the footer has the marketing texts, category links, copyright and social l
   );
 });
 
-test.describe("desktop", () => {
-  test.skip(({ isMobile }) => isMobile, "the category bar and cart total are desktop chrome; mobile has its own tests");
-
+// The category bar and cart total are desktop chrome; mobile has its own tests.
+test.describe("desktop", { tag: "@desktop" }, () => {
   test("the category bar shows the first 7 categories, and ALL CATEGORIES opens every category with its sub-categories", async ({
     page,
     request,
@@ -177,9 +176,8 @@ test.describe("desktop", () => {
   });
 });
 
-test.describe("mobile", () => {
-  test.skip(({ isMobile }) => !isMobile, "the slide-in navigation and bottom bar are mobile chrome; desktop has its own tests");
-
+// The slide-in navigation and bottom bar are mobile chrome; desktop has its own tests.
+test.describe("mobile", { tag: "@mobile" }, () => {
   test("the bottom bar links Home, Search, Wishlist, Orders and Account, without Filters on the home page", async ({ page }) => {
     await page.goto("/");
     const bar = page.getByRole("navigation", { name: "Quick links" });

@@ -88,8 +88,8 @@ test("bad filter values fall back to defaults instead of failing", async ({ page
   await expect(productCards(page)).toHaveCount(10);
 });
 
-test("the rating filter and the price slider put their choice in the URL", async ({ page, request }) => {
-  test.skip(isMobile(page), "the sidebar is a panel on mobile: covered by the panel test");
+// The sidebar is a panel on mobile: covered by the panel test.
+test("the rating filter and the price slider put their choice in the URL", { tag: "@desktop" }, async ({ page, request }) => {
   const category = await firstCategory(request);
   await page.goto(`/products/category/${category.id}`);
   const filters = page.getByRole("complementary", { name: "Filters" });
@@ -156,8 +156,7 @@ test("choosing a sub-category radio opens its listing", async ({ page, request }
   await expect(page.getByRole("dialog", { name: "Filter Products" })).toHaveCount(0);
 });
 
-test("under 992 px the filters open as a closable 'Filter Products' panel", async ({ page, request }) => {
-  test.skip(!isMobile(page), "desktop shows the sidebar");
+test("under 992 px the filters open as a closable 'Filter Products' panel", { tag: "@mobile" }, async ({ page, request }) => {
   const category = await firstCategory(request);
   await page.goto(`/products/category/${category.id}`);
   await expect(page.getByRole("complementary", { name: "Filters" })).toBeHidden();
