@@ -31,7 +31,17 @@ function requiredNumberParam(name: string, options: { min: number; max: number; 
   );
 }
 
-export const idParam = (name: string) => z.uuid({ error: fieldMessages.notId(name) }).describe(`${name} (UUID)`);
+const idSchemas = new Map<string, z.ZodUUID>();
+
+/** A UUID named `name` in its error. Built once per name: loaders check an id on every page. */
+export function idParam(name: string): z.ZodUUID {
+  let schema = idSchemas.get(name);
+  if (!schema) {
+    schema = z.uuid({ error: fieldMessages.notId(name) }).describe(`${name} (UUID)`);
+    idSchemas.set(name, schema);
+  }
+  return schema;
+}
 
 const notGiven = "empty, `undefined` or `null` means not given";
 
