@@ -7,10 +7,12 @@ import { defineConfig } from "vitest/config";
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 // The Redis store's tests need a server: TEST_REDIS_URL (.ci/run sets it when one answers on 127.0.0.1:6379).
 const redis = Boolean(process.env.TEST_REDIS_URL);
+// A file named *.postgres.test.ts or *.pglite.test.ts tests what only that database does, and only its project runs it.
 const apiProject = (name: string, db: "pglite" | "postgres") => ({
   test: {
     name,
     include: ["tests/api/**/*.test.ts"],
+    exclude: [db === "pglite" ? "tests/api/**/*.postgres.test.ts" : "tests/api/**/*.pglite.test.ts"],
     globalSetup: [`tests/support/${db}-setup.ts`],
     setupFiles: ["tests/support/setup-env.ts"],
     env: { TEST_DB: db },

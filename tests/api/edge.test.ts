@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import fastify from "fastify";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestGuards } from "#server/plugins/request-guards.ts";
 import { uploadMessages } from "#shared/messages.ts";
 import { createAccountsTestApp, GOOD_PASSWORD, uniqueEmail, uniqueIp } from "../support/accounts.ts";
@@ -249,100 +248,4 @@ describe("abuse-limit keys from client input", () => {
       await behindProxy.close();
     }
   });
-});
-
-/** The catalogue and pages while the database does not answer, then again once it does (no restart in between). */
-async function expectOutageAnswers(shop: TestApp, session: string) {
-  const unique = Math.floor(Math.random() * 1e9);
-  const api = await shop.server.inject({ method: "GET", url: `/api/products?page=1&perPage=7&unique=${unique}` });
-  expect(api.statusCode).toBe(503);
-  expect(api.headers["retry-after"]).toBe("5");
-  expect(api.json()).toEqual({ error: true, msg: "The shop is busy, try again shortly." });
-  const signIn = await shop.server.inject({
-    method: "POST",
-    url: "/api/user/signin",
-    payload: { email: uniqueEmail(), password: GOOD_PASSWORD },
-  });
-  expect(signIn.statusCode).toBe(503);
-  for (const [url, cookies] of [
-    ["/", {}],
-    [`/search?q=laptop${unique}`, {}],
-    ["/my-account", { sid: session }],
-  ] as const) {
-    const page = await shop.server.inject({ method: "GET", url, cookies, headers: { accept: "text/html" } });
-    expect([url, page.statusCode]).toEqual([url, 503]);
-    expect(page.headers["retry-after"]).toBe("5");
-    expect(page.headers["content-type"]).toContain("text/html");
-    expect(page.body).toContain("The shop is busy, try again shortly");
-  }
-  // Compression still applies to the busy page (it replaces the failed page before compression runs).
-  const compressed = await shop.server.inject({
-    method: "GET",
-    url: "/",
-    headers: { accept: "text/html", "accept-encoding": "gzip" },
-  });
-  expect(compressed.statusCode).toBe(503);
-  if (compressed.headers["content-encoding"] === "gzip") {
-    expect(gunzipSync(compressed.rawPayload).toString("utf8")).toContain("The shop is busy");
-  } else {
-    expect(compressed.body).toContain("The shop is busy");
-  }
-  const ready = await shop.server.inject({ method: "GET", url: "/readyz" });
-  expect(ready.statusCode).toBe(503);
-}
-
-/** console.error while the database is away: React Router logs the loaders' errors. Kept, and checked to be those. */
-function collectConsoleErrors() {
-  const logged: unknown[][] = [];
-  vi.mocked(console.error).mockImplementation((...args: unknown[]) => void logged.push(args));
-  return () => {
-    for (const args of logged) expect(String(args[0])).toMatch(/connect|terminat|closed|Failed query/i);
-  };
-}
-
-describe("a database outage", () => {
-  it.runIf(process.env.TEST_DB === "postgres")(
-    "is a 503 with Retry-After (JSON on the API, the busy page for pages), and the shop recovers without a restart",
-    async () => {
-      const name = new URL(String(app.config.DATABASE_URL)).pathname.slice(1);
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      const user = await createTestUser(app.db, { password: GOOD_PASSWORD });
-      const signIn = await app.server.inject({
-        method: "POST",
-        url: "/api/user/signin",
-        payload: { email: user.email, password: GOOD_PASSWORD },
-      });
-      const checkLogged = collectConsoleErrors();
-      try {
-        // Every connection of the shop is cut and no new one is let in: the server is there, the database is not.
-        await admin.query(`alter database ${name} allow_connections false`);
-        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1", [name]);
-        await expectOutageAnswers(app, signIn.json().token);
-      } finally {
-        await admin.query(`alter database ${name} allow_connections true`);
-        await admin.end();
-      }
-      checkLogged();
-      expect((await app.server.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
-      expect((await app.server.inject({ method: "GET", url: "/api/products?page=1&perPage=7" })).statusCode).toBe(200);
-      expect((await app.server.inject({ method: "GET", url: "/", headers: { accept: "text/html" } })).statusCode).toBe(200);
-    },
-  );
-
-  it.runIf(process.env.TEST_DB !== "postgres")(
-    "is a 503 on the embedded database too, once PGlite is closed under the shop",
-    async () => {
-      const accounts = await createAccountsTestApp({}, true);
-      try {
-        const { token } = await accounts.signUpVerified();
-        const checkLogged = collectConsoleErrors();
-        await (accounts.app.db as unknown as { $client: { close(): Promise<void> } }).$client.close();
-        await expectOutageAnswers(accounts.app, token);
-        checkLogged();
-      } finally {
-        await accounts.close();
-      }
-    },
-  );
 });
