@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, withTransaction } from "#db/client.ts";
+import { withTransaction } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // PostgreSQL only (the api-postgres project): a connection of the pool killed in the middle of a transaction.
@@ -13,9 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const stockOf = async (db: Db, id: string) =>
-  (await db.select({ stock: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.stock;
 
 describe("a transaction whose connection dies", () => {
   it("fails with the error, writes nothing, and the pool replaces the connection", async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, rowsOf, withTransaction } from "#db/client.ts";
+import { rowsOf, withTransaction } from "#db/client.ts";
 import { products } from "#db/schema/catalog.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
 
 // withTransaction on the shop's own database handle. On PostgreSQL the handle's transactions send `begin` without
@@ -16,8 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const stockOf = async (db: Db, id: string) =>
-  (await db.select({ stock: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.stock;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a transaction", () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { DbExecutor } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
@@ -107,4 +108,10 @@ export async function createTestUser(
     .returning();
   if (!row) throw new Error("createTestUser: nothing inserted");
   return { ...row, password };
+}
+
+/** A product's stock as the database has it now: what a test reads back after the code under test ran. */
+export async function stockOf(db: DbExecutor, productId: string): Promise<number | undefined> {
+  const [row] = await db.select({ stock: products.countInStock }).from(products).where(eq(products.id, productId));
+  return row?.stock;
 }
