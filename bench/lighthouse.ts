@@ -96,7 +96,7 @@ interface LcpBreakdown {
 
 interface Audit {
   scores: Record<Category, number>;
-  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; ttiMs: number };
   /** Bytes on the wire (compressed) by resource type. */
   transferKb: { script: number; stylesheet: number; image: number; document: number; total: number };
   /** The page's scripts gzipped at level 9: the measure of the JavaScript budget (the wire carries Brotli). */
@@ -191,6 +191,7 @@ async function audit(url: string, port: number): Promise<Audit> {
       tbtMs: Math.round(numeric("total-blocking-time")),
       cls: numeric("cumulative-layout-shift"),
       speedIndexMs: Math.round(numeric("speed-index")),
+      ttiMs: Math.round(numeric("interactive")),
     },
     transferKb: {
       script: kb(bytes("script")),
@@ -390,6 +391,7 @@ function summarise(runs: Run[]) {
       tbtMs: of((r) => r.metrics.tbtMs),
       cls: of((r) => r.metrics.cls),
       speedIndexMs: of((r) => r.metrics.speedIndexMs),
+      ttiMs: of((r) => r.metrics.ttiMs),
     },
     transferKb: {
       script: of((r) => r.transferKb.script),
@@ -470,7 +472,7 @@ async function main() {
           }
           runs.push({ round, page: page.name, side: shop.side, commit: label(shop.checkout), load, ...result });
           console.log(
-            `performance ${result.scores.performance}, LCP ${result.metrics.lcpMs} ms, TBT ${result.metrics.tbtMs} ms, ` +
+            `performance ${result.scores.performance}, LCP ${result.metrics.lcpMs} ms, TTI ${result.metrics.ttiMs} ms, TBT ${result.metrics.tbtMs} ms, ` +
               `CLS ${result.metrics.cls}, best practices ${result.scores["best-practices"]}, JS ${result.scriptGzipKb} KB gzip`,
           );
         }
@@ -546,6 +548,7 @@ async function main() {
     "accessibility",
     "seo",
     "FCP ms",
+    "TTI ms",
     "JS KB",
     "JS gzip KB",
     "total KB",
@@ -561,6 +564,7 @@ async function main() {
     String(s.scores.accessibility),
     String(s.scores.seo),
     String(s.metrics.fcpMs),
+    String(s.metrics.ttiMs),
     String(s.transferKb.script),
     String(s.scriptGzipKb),
     String(s.transferKb.total),
@@ -638,6 +642,7 @@ async function main() {
     `- ${rounds} round${rounds === 1 ? "" : "s"}, ${report.order}; figures are medians over the rounds`,
     `- Targets (issue 32, on a quiet machine): performance ≥ ${TARGETS.performance} and LCP ≤ ${TARGETS.lcpMs} ms on every page; accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}, SEO ${TARGETS.seo}, CLS < ${TARGETS.cls}, product page JS ≤ ${TARGETS.productJsKb} KB gzip`,
     "- JS KB: scripts as sent (Brotli, precompressed at build); JS gzip KB: the same scripts gzipped at level 9 (the budget's measure)",
+    "- TTI ms: Lighthouse's time to interactive (the page's scripts have run and the main thread is quiet): when a page answers as an app, not only as links and forms",
     "",
     markdownTable(header, rows),
     "",
