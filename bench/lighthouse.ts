@@ -1,9 +1,10 @@
-// Lighthouse benchmark of the web app: `npm run bench:lighthouse [-- --against <commit> --rounds 3 --commit <ref> --keep]`
-// (also the first half of `npm run bench`). Starts the production server on a fresh demo shop and audits the home page,
-// a category listing and a product page with Lighthouse's mobile preset in Debian's Chromium. `--against` builds another
-// commit in a temporary worktree (bench/worktree.ts), starts it too and audits the two alternately, round after round,
-// with the machine's load average at each audit. A benchmark, not a test: it fails only when the harness does, never on
-// a figure. See bench/README.md.
+// Lighthouse benchmark of the web app: `npm run bench:lighthouse [-- --against <commit> --rounds 3 --commit <ref>
+// --throttling devtools --keep]` (also the first half of `npm run bench`). Starts the production server on a fresh demo
+// shop and audits the home page, a category listing and a product page with Lighthouse's mobile preset (simulated
+// throttling, or applied by DevTools) in Debian's Chromium. `--against` builds another commit in a temporary worktree
+// (bench/worktree.ts), starts it too and audits the two alternately, round after round, with the machine's load
+// average at each audit. A benchmark, not a test: it fails only when the harness does, never on a figure. See
+// bench/README.md.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
