@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "#db/schema/accounts.ts";
-import { products } from "#db/schema/catalog.ts";
 import { orders, refunds } from "#db/schema/orders.ts";
 import { orderAdminMessages as m } from "#shared/messages/back-office-orders.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
 import { requestPage } from "../support/pages.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";
@@ -77,8 +76,6 @@ const refundOf = (orderId: string, rupees: number, key: string, reason = "damage
   api("POST", `/orders/${orderId}/refunds`, { amount: rupees, reason }, { headers: { "idempotency-key": key }, on, sid });
 const orderRow = async (id: string, on = app) => (await on.db.select().from(orders).where(eq(orders.id, id)))[0];
 const refundRows = (id: string, on = app) => on.db.select().from(refunds).where(eq(refunds.orderId, id));
-const stockOf = async (id: string) =>
-  (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 const key = () => `key-${crypto.randomUUID()}`;
 
 describe("the orders list", () => {
@@ -195,7 +192,7 @@ describe("shipping and delivering", () => {
 
     expect((await api("POST", `/orders/${step.orderId}/cancel`, { reason: "asked by phone" })).status).toBe(200);
     expect(await orderRow(step.orderId)).toMatchObject({ status: "cancelled", stockHeld: false });
-    expect(await stockOf(step.product.id)).toBe(10);
+    expect(await stockOf(app.db, step.product.id)).toBe(10);
     const deliver = await api("POST", `/orders/${step.orderId}/deliver`, {});
     expect(deliver).toMatchObject({ status: 409, body: { msg: m.deliverNotShipped("cancelled") } });
     const refund = await refundOf(step.orderId, 10, key());
@@ -270,15 +267,15 @@ describe("refunds with the test provider", () => {
   it("cancel then refund: the stock comes back, the whole payment is refunded, and nothing is left to refund", async () => {
     const step = await paidOrder();
     await pay(step);
-    expect(await stockOf(step.product.id)).toBe(8);
+    expect(await stockOf(app.db, step.product.id)).toBe(8);
     const cancel = await api("POST", `/orders/${step.orderId}/cancel`, { reason: "out of delivery area" });
     expect(cancel.status).toBe(200);
     expect(cancel.body.refund).toMatchObject({ amount: 998, status: "processed" });
-    expect(await stockOf(step.product.id)).toBe(10);
+    expect(await stockOf(app.db, step.product.id)).toBe(10);
     expect(await orderRow(step.orderId)).toMatchObject({ status: "cancelled", stockHeld: false });
     expect((await refundOf(step.orderId, 1, key())).body.msg).toBe(m.refundNothingLeft);
     expect((await api("POST", `/orders/${step.orderId}/cancel`, {})).body.msg).toBe(m.cancelNot("cancelled"));
-    expect(await stockOf(step.product.id)).toBe(10);
+    expect(await stockOf(app.db, step.product.id)).toBe(10);
   });
 
   it("refund then cancel: the cancel refunds only what is left", async () => {
@@ -289,7 +286,7 @@ describe("refunds with the test provider", () => {
     expect(cancel.body.refund).toMatchObject({ amount: 898, status: "processed" });
     const rows = await refundRows(step.orderId);
     expect(rows.reduce((sum, row) => sum + row.amountPaise, 0)).toBe(99_800);
-    expect(await stockOf(step.product.id)).toBe(10);
+    expect(await stockOf(app.db, step.product.id)).toBe(10);
   });
 
   it("asks for the password again before money moves, on the API and on the page", async () => {

@@ -5,7 +5,7 @@ import { orders } from "#db/schema/orders.ts";
 import { RELEASED_RECHECK_DAYS } from "#domain/orders/reconcile.ts";
 import { createRazorpayGateway } from "#integrations/payments/razorpay.ts";
 import { checkoutMessages } from "#shared/messages.ts";
-import { createTestProduct, createTestUser } from "../support/builders.ts";
+import { createTestProduct, createTestUser, stockOf } from "../support/builders.ts";
 import { billing, ordersServiceOn } from "../support/orders.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";
 import { createTestServices, type TestServices } from "../support/test-services.ts";
@@ -43,8 +43,6 @@ const row = async (id: string) => (await t.db.select().from(orders).where(eq(ord
 const untilNextCheck = async (id: string) => {
   clock = ((await row(id))?.nextCheckAt?.getTime() ?? clock) + 1;
 };
-const stockOf = async (id: string) =>
-  (await t.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 
 /** A shopper who checked out `quantity` of a product of their own: the pending order, and the shop it was placed in. */
 async function checkedOut({ quantity = 1, stock = 5 } = {}) {
@@ -79,7 +77,7 @@ describe("a new checkout after a payment the browser never reported", () => {
       message: checkoutMessages.earlierOrderPaid,
     });
     expect(await row(step.orderId)).toMatchObject({ status: "paid", stockHeld: true });
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(t.db, product.id)).toBe(3);
   });
 
   it("completes the earlier order and checks out what was added since", async () => {
@@ -91,8 +89,8 @@ describe("a new checkout after a payment the browser never reported", () => {
     const next = await service.checkout(user.id, billing);
     expect(next.amountPaise).toBe(10_000);
     expect((await row(step.orderId))?.status).toBe("paid");
-    expect(await stockOf(product.id)).toBe(4);
-    expect(await stockOf(added.id)).toBe(4);
+    expect(await stockOf(t.db, product.id)).toBe(4);
+    expect(await stockOf(t.db, added.id)).toBe(4);
   });
 
   it("captures an authorised payment and completes its order", async () => {
@@ -111,7 +109,7 @@ describe("a new checkout after a payment the browser never reported", () => {
     const next = await service.checkout(user.id, billing);
     expect(next.orderId).not.toBe(step.orderId);
     expect((await row(step.orderId))?.status).toBe("expired");
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(t.db, product.id)).toBe(3);
   });
 
   it("answers 503 and changes nothing when Razorpay cannot say whether the earlier order was paid", async () => {
@@ -120,7 +118,7 @@ describe("a new checkout after a payment the browser never reported", () => {
 
     await expect(service.checkout(user.id, billing)).rejects.toMatchObject({ code: "UNAVAILABLE" });
     expect(await row(step.orderId)).toMatchObject({ status: "pending", stockHeld: true });
-    expect(await stockOf(product.id)).toBe(4);
+    expect(await stockOf(t.db, product.id)).toBe(4);
   });
 });
 
@@ -134,7 +132,7 @@ describe("reconciliation", () => {
     await paid.service.reconcile();
     expect((await row(paid.step.orderId))?.status).toBe("paid");
     expect((await row(unpaid.step.orderId))?.status).toBe("expired");
-    expect(await stockOf(unpaid.product.id)).toBe(5);
+    expect(await stockOf(t.db, unpaid.product.id)).toBe(5);
   });
 
   it("keeps asking about a released order, and completes it when its payment turns up", async () => {
@@ -142,14 +140,14 @@ describe("reconciliation", () => {
     clock += 20 * MINUTE;
     await service.reconcile();
     expect((await row(step.orderId))?.status).toBe("expired");
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(t.db, product.id)).toBe(5);
 
     // The shopper's tab was still open: the payment is captured after the hold ended, and nobody reports it.
     standIn.pay(step.providerOrderId);
     await untilNextCheck(step.orderId);
     await service.reconcile();
     expect((await row(step.orderId))?.status).toBe("paid");
-    expect(await stockOf(product.id)).toBe(4);
+    expect(await stockOf(t.db, product.id)).toBe(4);
   });
 
   it("refunds a late payment for a released order whose stock was sold meanwhile", async () => {

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "#db/schema/catalog.ts";
 import { orders } from "#db/schema/orders.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { ordersTestKit } from "../support/orders.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -26,8 +25,6 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const stockOf = async (id: string) =>
-  (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 const statusOf = async (id: string) => (await app.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]?.s;
 
 async function started(quantity = 1) {
@@ -59,7 +56,7 @@ describe("checkout with Razorpay", () => {
     });
     const paid = await kit.confirm(shopper.token, proofOf(standIn.pay(order.razorpayOrderId)));
     expect(paid.body).toMatchObject({ status: "paid", amount: 998 });
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(app.db, product.id)).toBe(3);
   });
 
   it("refuses a payment of another amount and a forged signature", async () => {
@@ -88,6 +85,6 @@ describe("checkout with Razorpay", () => {
     const answer = await kit.checkout(shopper.token);
     expect(answer.status).toBe(503);
     expect(answer.body.msg).toMatch(/try again/);
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(app.db, product.id)).toBe(5);
   });
 });

@@ -6,7 +6,7 @@ import { cartItems, carts } from "#db/schema/cart.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orders, outbox } from "#db/schema/orders.ts";
 import { checkoutMessages } from "#shared/messages.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { billing, ordersTestKit } from "../support/orders.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -23,8 +23,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-const stockOf = async (id: string) =>
-  (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 const orderRow = async (id: string) => (await app.db.select().from(orders).where(eq(orders.id, id)))[0];
 const cartCount = async (userId: string) =>
   (
@@ -61,7 +59,7 @@ describe("POST /api/orders/checkout", () => {
     const { product, started, shopper } = await pendingOrder(2);
     expect(started).toMatchObject({ amount: 2 * 129_950, currency: "INR", keyId: expect.stringMatching(/^rzp_test_/) });
     expect(started.razorpayOrderId).toMatch(/^order_/);
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(app.db, product.id)).toBe(8);
     const row = await orderRow(started.orderId);
     expect(row).toMatchObject({ status: "pending", userId: shopper.id, amountPaise: 259_900, address: "12 MG Road, Flat 4B" });
     // Nothing secret goes back: no key secret, no signature.
@@ -78,7 +76,7 @@ describe("POST /api/orders/checkout", () => {
     const refused = await kit.checkout(shopper.token);
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(checkoutMessages.blocked([scarce.name]));
-    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockOf(app.db, plenty.id)).toBe(10);
   });
 
   it("checking out again releases the first hold instead of holding twice", async () => {
@@ -86,7 +84,7 @@ describe("POST /api/orders/checkout", () => {
     const again = await kit.checkout(shopper.token);
     expect(again.status).toBe(201);
     expect(again.body.orderId).not.toBe(started.orderId);
-    expect(await stockOf(product.id)).toBe(7);
+    expect(await stockOf(app.db, product.id)).toBe(7);
     expect((await orderRow(started.orderId))?.status).toBe("expired");
   });
 
@@ -100,7 +98,7 @@ describe("POST /api/orders/checkout", () => {
     expect(second.status).toBe(201);
     expect(second.body.orderId).toBe(first.body.orderId);
     expect(second.headers["idempotent-replayed"]).toBe("true");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(app.db, product.id)).toBe(9);
     const other = await kit.checkout(shopper.token, { ...billing, city: "Mysuru" }, key);
     expect(other.status).toBe(422);
   });
@@ -123,13 +121,13 @@ describe("POST /api/orders/create", () => {
       products: [{ productId: product.id, productTitle: product.name, quantity: 2, price: 1299.5, subTotal: 2599 }],
     });
     expect(paid.headers["cache-control"]).toBe("private, no-store");
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(app.db, product.id)).toBe(8);
     expect(await cartCount(shopper.id)).toBe(0);
 
     // The browser's callback replayed (or a second tab): the same order, no second decrement, no second e-mail.
     const replay = await kit.confirm(shopper.token, proof);
     expect(replay.body).toMatchObject({ id: started.orderId, status: "paid" });
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(app.db, product.id)).toBe(8);
     // The e-mail goes after the answer (its outbox row is written with the payment).
     await app.services.orders.settled();
     const mails = await app.db
@@ -160,7 +158,7 @@ describe("POST /api/orders/create", () => {
     const stranger = await kit.shopper();
     expect((await kit.confirm(stranger.token, proof)).status).toBe(404);
     expect((await orderRow(started.orderId))?.status).toBe("pending");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(app.db, product.id)).toBe(9);
 
     expect((await kit.confirm(shopper.token, { orderId: "", paymentId: "", signature: "" })).status).toBe(400);
   });
@@ -178,7 +176,7 @@ describe("POST /api/payments/razorpay/webhook", () => {
     expect(again.json()).toEqual({ ok: true, duplicate: true });
     // The browser arriving late changes nothing either.
     expect((await kit.confirm(shopper.token, proof)).body.status).toBe("paid");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(app.db, product.id)).toBe(9);
   });
 
   it("refuses a bad signature (400) and a failed payment releases the hold", async () => {
@@ -193,7 +191,7 @@ describe("POST /api/payments/razorpay/webhook", () => {
 
     expect((await kit.webhook(event.rawBody, event.signature, event.eventId)).statusCode).toBe(200);
     expect((await orderRow(started.orderId))?.status).toBe("failed");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(app.db, product.id)).toBe(10);
   });
 
   it("answers 400, not 500, to a body that is not JSON", async () => {
@@ -221,11 +219,11 @@ describe("holds that expire", () => {
     await age(started.orderId);
     await app.services.orders.reconcile();
     expect((await orderRow(started.orderId))?.status).toBe("expired");
-    expect(await stockOf(product.id)).toBe(10);
+    expect(await stockOf(app.db, product.id)).toBe(10);
 
     const late = await kit.confirm(shopper.token, kit.gateway.pay(started.razorpayOrderId));
     expect(late.body.status).toBe("paid");
-    expect(await stockOf(product.id)).toBe(8);
+    expect(await stockOf(app.db, product.id)).toBe(8);
   });
 
   it("refunds a payment whose stock was sold meanwhile", async () => {
@@ -236,7 +234,7 @@ describe("holds that expire", () => {
     const proof = kit.gateway.pay(started.razorpayOrderId);
     const late = await kit.confirm(shopper.token, proof);
     expect(late.body.status).toBe("refunded");
-    expect(await stockOf(product.id)).toBe(1);
+    expect(await stockOf(app.db, product.id)).toBe(1);
     expect((await kit.gateway.fetchPayment(proof.paymentId))?.status).toBe("refunded");
   });
 
@@ -248,16 +246,16 @@ describe("holds that expire", () => {
     expect((await kit.addToCart(shopper.token, first.id, 2, {})).status).toBe(201);
     expect((await kit.addToCart(shopper.token, second.id, 3, {})).status).toBe(201);
     const started = (await kit.checkout(shopper.token)).body as { orderId: string; razorpayOrderId: string };
-    expect(await stockOf(first.id)).toBe(8);
+    expect(await stockOf(app.db, first.id)).toBe(8);
     await age(started.orderId);
     await app.services.orders.reconcile();
-    expect(await stockOf(first.id)).toBe(10);
+    expect(await stockOf(app.db, first.id)).toBe(10);
     await app.db.update(products).set({ countInStock: 1 }).where(eq(products.id, second.id));
 
     const late = await kit.confirm(shopper.token, kit.gateway.pay(started.razorpayOrderId));
     expect(late.body.status).toBe("refunded");
-    expect(await stockOf(first.id)).toBe(10);
-    expect(await stockOf(second.id)).toBe(1);
+    expect(await stockOf(app.db, first.id)).toBe(10);
+    expect(await stockOf(app.db, second.id)).toBe(1);
   });
 
   it("reconciliation completes a captured payment nobody reported", async () => {
@@ -270,7 +268,7 @@ describe("holds that expire", () => {
     const report = await app.services.orders.reconcile();
     expect(report.paid).toBeGreaterThanOrEqual(1);
     expect((await orderRow(started.orderId))?.status).toBe("paid");
-    expect(await stockOf(product.id)).toBe(9);
+    expect(await stockOf(app.db, product.id)).toBe(9);
   });
 });
 
@@ -350,6 +348,6 @@ describe("many buyers for the last units", () => {
       won.map(({ buyer, body }) => kit.confirm(buyer?.token ?? "", kit.gateway.pay(body.razorpayOrderId))),
     );
     expect(paid.map((answer) => answer.body.status)).toEqual(Array(5).fill("paid"));
-    expect(await stockOf(product.id)).toBe(0);
+    expect(await stockOf(app.db, product.id)).toBe(0);
   });
 });

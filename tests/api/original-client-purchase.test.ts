@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#db/schema/catalog.ts";
 import { orders, outbox } from "#db/schema/orders.ts";
 import { clientPurchaseMessages } from "#shared/messages/back-office-staff.ts";
-import { createTestProduct } from "../support/builders.ts";
+import { createTestProduct, stockOf } from "../support/builders.ts";
 import { ordersTestKit } from "../support/orders.ts";
 import { type RazorpayStandIn, startRazorpayStandIn } from "../support/razorpay-stand-in.ts";
 import { createTestApp, type TestApp } from "../support/test-app.ts";
@@ -24,8 +24,6 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-const stockOf = async (id: string) =>
-  (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]?.n;
 const ordersOf = (userId: string) => app.db.select().from(orders).where(eq(orders.userId, userId));
 const cartCount = async (token: string) =>
   ((await kit.call({ method: "GET", url: "/api/cart", token })).body as unknown[]).length;
@@ -77,7 +75,7 @@ describe("the original client's purchase with Razorpay", () => {
     });
     // The server fetched the payment with its key, the stock went, the cart emptied, the confirmation is in the outbox.
     expect(standIn.requests.find((r) => r.path === `/v1/payments/${payment.id}`)?.authorized).toBe(true);
-    expect(await stockOf(product.id)).toBe(3);
+    expect(await stockOf(app.db, product.id)).toBe(3);
     expect(await cartCount(shopper.token)).toBe(0);
     const orderId = (answer.body as { id: string }).id;
     const mail = await app.db
@@ -119,7 +117,7 @@ describe("the original client's purchase with Razorpay", () => {
     expect((own.body as { msg: string }).msg).toBe(clientPurchaseMessages.paymentOfOrder);
     // Nothing was made, nothing captured for the refused payments.
     expect((await ordersOf(shopper.id)).filter((order) => order.status === "paid")).toHaveLength(0);
-    expect(await stockOf(product.id)).toBe(3); // the checkout's hold, not a purchase
+    expect(await stockOf(app.db, product.id)).toBe(3); // the checkout's hold, not a purchase
   });
 
   it("uses a payment for one order only", async () => {
@@ -136,7 +134,7 @@ describe("the original client's purchase with Razorpay", () => {
     expect(stolen.status).toBe(409);
     expect(await app.db.select().from(orders).where(eq(orders.paymentId, payment.id))).toHaveLength(1);
     expect(await ordersOf(other.shopper.id)).toHaveLength(0);
-    expect(await stockOf(other.product.id)).toBe(5);
+    expect(await stockOf(app.db, other.product.id)).toBe(5);
     expect(statusAtRazorpay(payment.id)).toBe("captured");
     await app.services.orders.settled();
   });
@@ -149,7 +147,7 @@ describe("the original client's purchase with Razorpay", () => {
     expect(answer.status).toBe(409);
     expect((answer.body as { msg: string }).msg).toContain("₹1,198");
     expect(await ordersOf(shopper.id)).toHaveLength(0);
-    expect(await stockOf(product.id)).toBe(5);
+    expect(await stockOf(app.db, product.id)).toBe(5);
     expect(await cartCount(shopper.token)).toBe(1);
   });
 
@@ -168,7 +166,7 @@ describe("the original client's purchase with Razorpay", () => {
     expect((left.body as { msg: string }).msg).toBe(clientPurchaseMessages.soldOutUncaptured(product.name));
     expect(statusAtRazorpay(authorized.id)).toBe("authorized");
     expect(await ordersOf(shopper.id)).toHaveLength(0);
-    expect(await stockOf(product.id)).toBe(1);
+    expect(await stockOf(app.db, product.id)).toBe(1);
   });
 
   it("answers a visitor 401 and another shopper's userid 403, making nothing", async () => {
