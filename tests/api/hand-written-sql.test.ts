@@ -7,6 +7,7 @@ import { type Db, type DbExecutor, namedStatements, rowsOf } from "#db/client.ts
 import { cartItems, carts } from "#db/schema/cart.ts";
 import { categories, categoryCounts, products } from "#db/schema/catalog.ts";
 import { orderItems, orders, outbox } from "#db/schema/orders.ts";
+import { reviewReports, reviews } from "#db/schema/reviews.ts";
 import { searchTerms, zeroResultSearches } from "#db/schema/search.ts";
 import { categoryCountsOfAllProducts, dictionaryOfAllProducts } from "#db/seed/seed.ts";
 import { afterProduct } from "#domain/catalog/product-query.ts";
@@ -124,6 +125,7 @@ const statements: Statement[] = [
     tables: [whole(carts, ["user_id", "created_at"]), whole(cartItems)],
   },
   { name: "cart_remove_ordered", text: named("cart_remove_ordered"), tables: [some(cartItems), some(carts)] },
+  { name: "reviews_viewer_state", text: named("reviews_viewer_state"), tables: [some(reviewReports), some(reviews)] },
   {
     name: "an order's lines as JSON (order-rows.ts, linesJson)",
     text: () => t.db.select({ lines: linesJson }).from(orders).toSQL().sql,

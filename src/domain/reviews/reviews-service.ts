@@ -1,6 +1,6 @@
 import { and, count, desc, eq, exists, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { type Db, type DbExecutor, withTransaction } from "#db/client.ts";
+import { type Db, type DbExecutor, namedStatement, withTransaction } from "#db/client.ts";
 import { users } from "#db/schema/accounts.ts";
 import { products } from "#db/schema/catalog.ts";
 import { orderItems, orders } from "#db/schema/orders.ts";
@@ -92,6 +92,14 @@ const selectReviews = <Extra extends Record<string, SQL>>(executor: DbExecutor, 
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 
+// A signed-in product page's personal reads of its reviews in one round trip (see `viewerOf`). Parameters: the
+// shopper's id, the shown reviews' ids, the product's id.
+const viewerState = namedStatement<{ reported: string[]; ownHiddenId: string | null }>(
+  "reviews_viewer_state",
+  `select array(select review_id::text from review_reports where user_id = $1 and review_id = any($2::uuid[])) as "reported",
+          (select id::text from reviews where product_id = $3 and user_id = $1 and hidden_at is not null) as "ownHiddenId"`,
+);
+
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
 /**
@@ -127,7 +135,7 @@ export function createReviewsService({
     .where(ofProduct)
     .groupBy(reviews.customerRating)
     .prepare("reviews_rating_summary");
-  // And, for a signed-in shopper, their own hidden review and which of the shown reviews they reported.
+  // And, for a signed-in shopper with a hidden review of their own, that review (decision 037).
   const ownHidden = selectReviews(
     db,
     and(
@@ -136,16 +144,6 @@ export function createReviewsService({
       isNotNull(reviews.hiddenAt),
     ),
   ).prepare("reviews_own_hidden");
-  const reported = db
-    .select({ id: reviewReports.reviewId })
-    .from(reviewReports)
-    .where(
-      and(
-        eq(reviewReports.userId, sql.placeholder("userId")),
-        sql`${reviewReports.reviewId} = any(${sql.placeholder("reviewIds")}::uuid[])`,
-      ),
-    )
-    .prepare("reviews_reported_by");
 
   return {
     async listReviews({ productId, page, perPage }: Pagination & { productId: string }): Promise<Page<Review>> {
@@ -221,17 +219,19 @@ export function createReviewsService({
       };
     },
 
-    /** The author's own review the shop hid, shown back to them alone (decision 037); null when there is none. */
-    async ownHiddenReview(productId: string, userId: string): Promise<Review | null> {
-      const [row] = await ownHidden.execute({ productId, userId });
-      return row ?? null;
-    },
-
-    /** Which of these reviews the shopper has reported already (the page shows "Reported" instead of the button). */
-    async reportedBy(userId: string, reviewIds: readonly string[]): Promise<Set<string>> {
-      if (reviewIds.length === 0) return new Set();
-      const rows = await reported.execute({ userId, reviewIds: [...reviewIds] });
-      return new Set(rows.map((row) => row.id));
+    /**
+     * A signed-in shopper's side of a product's reviews: which of the shown ones they reported ("Reported" instead of
+     * the button), and their own review the shop hid, shown back to them alone (decision 037). One statement unless
+     * there is such a review to read.
+     */
+    async viewerOf(
+      productId: string,
+      userId: string,
+      shownIds: readonly string[],
+    ): Promise<{ reported: Set<string>; ownHidden: Review | null }> {
+      const [row] = await viewerState(db, [userId, [...shownIds], productId]);
+      const hidden = row?.ownHiddenId ? ((await ownHidden.execute({ productId, userId }))[0] ?? null) : null;
+      return { reported: new Set(row?.reported ?? []), ownHidden: hidden };
     },
 
     /** "Report this review": once per shopper and review, never one's own; counted in the report's transaction. */

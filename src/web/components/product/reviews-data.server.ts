@@ -33,29 +33,25 @@ export async function loadReviewsData(
   const shared = pageReads.read(`/product/${productId}?reviews`, () =>
     Promise.all([reviews.listReviews({ productId, page: 1, perPage: REVIEWS_SHOWN }), reviews.ratingSummary(productId)]),
   );
-  // The shopper's own reads start as soon as they can: the reports as soon as the shown reviews are known.
-  const [[page, summary], ownHidden, reported] = await Promise.all([
-    shared,
-    user ? reviews.ownHiddenReview(productId, user.id) : null,
-    user
-      ? shared.then(([{ items }]) =>
-          reviews.reportedBy(
-            user.id,
-            items.map((review) => review.id),
-          ),
-        )
-      : new Set<string>(),
-  ]);
+  const [page, summary] = await shared;
+  // The shopper's own part: one statement, once the shown reviews are known.
+  const viewer = user
+    ? await reviews.viewerOf(
+        productId,
+        user.id,
+        page.items.map((review) => review.id),
+      )
+    : null;
   const items: ReviewData[] = page.items.map((review) => ({
     ...shown(review),
     ...(user && review.userId === user.id ? { mine: true } : {}),
-    ...(reported.has(review.id) ? { reportedByYou: true } : {}),
+    ...(viewer?.reported.has(review.id) ? { reportedByYou: true } : {}),
   }));
   return {
     total: page.total,
     items,
     stars: summary.stars,
-    ...(ownHidden ? { ownHidden: { ...shown(ownHidden), mine: true } } : {}),
+    ...(viewer?.ownHidden ? { ownHidden: { ...shown(viewer.ownHidden), mine: true } } : {}),
   };
 }
 
