@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -25,7 +25,6 @@ import { BottomBar } from "./components/layout/bottom-bar.tsx";
 import { useChromeHandle } from "./components/layout/chrome-handle.ts";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
-import { MobileNav } from "./components/layout/mobile-nav.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
 import { TestModeNotice } from "./components/layout/test-mode-notice.tsx";
 import { MY_LIST_PATH } from "./components/my-list/my-list-data.ts";
@@ -35,6 +34,9 @@ import { loadCartSummary } from "./lib/cart-summary.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 
 /** The only resource the first paint waits for: with a `precedence`, React puts it before the script preloads. */
+// The slide-in navigation's scripts load when it first opens, like the quick view's.
+const MobileNav = lazy(() => import("./components/layout/mobile-nav.tsx"));
+
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -127,7 +129,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       {testMode}
       <Header data={loaderData} onOpenNav={() => setNavOpen(true)} />
-      <MobileNav data={loaderData} open={navOpen} onOpenChange={setNavOpen} />
+      {navOpen ? (
+        <Suspense fallback={null}>
+          <MobileNav data={loaderData} onClose={() => setNavOpen(false)} />
+        </Suspense>
+      ) : null}
       <div id="main-content" tabIndex={-1} className="outline-none">
         <Outlet />
       </div>

@@ -115,6 +115,8 @@ export const products = pgTable(
     index("products_price_idx").on(t.pricePaise, t.id),
     index("products_stock_idx").on(t.countInStock, t.id),
     index("products_lower_sku_idx").on(sql`lower(${t.sku})`),
+    // The picture library: which products still show a picture it is asked to delete.
+    index("products_images_idx").using("gin", t.images),
   ],
 );
 

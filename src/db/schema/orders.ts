@@ -120,7 +120,12 @@ export const orderItems = pgTable(
     /** The product's HSN code when ordered; null on lines older than migration 0019. */
     hsnCode: text("hsn_code"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    // The picture library keeps a picture a past order still shows.
+    index("order_items_image_idx").on(t.image),
+  ],
 );
 
 /** Webhook events already handled, by the provider's event id (`X-Razorpay-Event-Id`): a redelivery changes nothing. */

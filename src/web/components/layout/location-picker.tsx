@@ -1,18 +1,18 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
 import { Icon } from "../ui/icon.tsx";
 import { Link } from "../ui/link.tsx";
-import { CloseButton, Modal } from "../ui/modal.tsx";
-import { LocationChooser } from "./location-chooser.tsx";
 import type { LocationChoices } from "./location-data.ts";
+
+// Like the quick view, the dialog's scripts load when it first opens, so every page's first scripts stay lighter.
+const LocationDialog = lazy(() => import("./location-dialog.tsx"));
 
 /** Countries load from /location's loader when the dialog first opens; without JavaScript the button links there. */
 export function LocationPicker({ current }: { current: string | null }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<LocationChoices>();
   const label = locationLabel(current ?? undefined);
-  const id = useId();
 
   function openDialog() {
     setOpen(true);
@@ -40,28 +40,9 @@ export function LocationPicker({ current }: { current: string | null }) {
         <Icon name="chevron-down" size={16} className="max-lg:hidden" />
       </Link>
       {open ? (
-        <Modal
-          onClose={() => setOpen(false)}
-          labelledBy={`${id}-title`}
-          describedBy={`${id}-description`}
-          className="m-auto max-h-[85vh] w-[min(92vw,32rem)] flex-col rounded-lg bg-white p-5 shadow-xl open:flex"
-        >
-          <div className="flex min-h-0 flex-1 flex-col gap-3">
-            <h2 id={`${id}-title`} className="pr-8 text-lg font-bold">
-              Choose your Delivery Location
-            </h2>
-            <p id={`${id}-description`} className="text-sm text-gray-600">
-              Enter your address and we will specify the offer for your area.
-            </p>
-            <LocationChooser
-              countries={fetcher.data?.countries ?? []}
-              current={current}
-              loading={!fetcher.data}
-              onChoose={() => setOpen(false)}
-            />
-          </div>
-          <CloseButton label="Close" onClick={() => setOpen(false)} className="absolute top-4 right-4" />
-        </Modal>
+        <Suspense fallback={null}>
+          <LocationDialog countries={fetcher.data?.countries ?? null} current={current} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -4,19 +4,12 @@ import type { RootData } from "../../lib/root-data.ts";
 import { Link } from "../ui/link.tsx";
 import { CloseButton, Modal } from "../ui/modal.tsx";
 
-/** Under 992 px: the slide-in navigation with every category and Sign In or Logout (spec §2 Header). */
-export function MobileNav({
-  data,
-  open,
-  onOpenChange,
-}: {
-  data: RootData;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+/**
+ * Under 992 px: the slide-in navigation with every category and Sign In or Logout (spec §2 Header). Mounted while
+ * open; root.tsx loads its scripts when it first opens.
+ */
+export default function MobileNav({ data, onClose: close }: { data: RootData; onClose: () => void }) {
   const id = useId();
-  if (!open) return null;
-  const close = () => onOpenChange(false);
   return (
     <Modal
       onClose={close}
