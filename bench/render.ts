@@ -39,7 +39,8 @@ const resultsDir = path.join(import.meta.dirname, "results");
 /** Decision 026: the shop's CPU for a rendered page at most this many times React's streaming floor for its markup. */
 const RATIO_TARGET = 4;
 const PASSWORD = "render benchmark password";
-const BENCH_DATABASE = "storefront_bench_render";
+// One scratch database per run (dropped when it ends), so two runs on one server never drop each other's.
+const BENCH_DATABASE = `storefront_bench_render_${process.pid}`;
 
 const { values } = parseArgs({
   options: {
