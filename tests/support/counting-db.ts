@@ -7,9 +7,16 @@ import { type Db, drizzleOnPool } from "#db/client.ts";
  * that bound how many statements an operation costs (`counter.count` after the call). Works on both drivers; on
  * PostgreSQL its transactions are the shop's own (`drizzleOnPool`).
  */
-export async function countingDb(db: Db): Promise<{ db: Db; statements: string[]; reset(): void }> {
+export async function countingDb(db: Db): Promise<{ db: Db; statements: string[]; parameters: unknown[][]; reset(): void }> {
   const statements: string[] = [];
-  const logger = { logQuery: (query: string) => statements.push(query) };
+  /** Each statement's parameters, by the same index. */
+  const parameters: unknown[][] = [];
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => {
+      statements.push(query);
+      parameters.push(params);
+    },
+  };
   const client = (db as unknown as { $client: unknown }).$client;
   let counted: Db;
   if (process.env.TEST_DB === "postgres") {
@@ -18,5 +25,13 @@ export async function countingDb(db: Db): Promise<{ db: Db; statements: string[]
     const { drizzle } = await import("drizzle-orm/pglite");
     counted = drizzle(client as PGlite, { logger }) as unknown as Db;
   }
-  return { db: counted, statements, reset: () => statements.splice(0) };
+  return {
+    db: counted,
+    statements,
+    parameters,
+    reset: () => {
+      statements.splice(0);
+      parameters.splice(0);
+    },
+  };
 }

@@ -33,6 +33,13 @@ export const reviews = pgTable(
     index("reviews_reported_idx")
       .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.reportCount} > 0`),
+    // The same orders over the hidden reviews alone (the queue's "Hidden" filter): few rows, so small indexes.
+    index("reviews_hidden_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.hiddenAt} is not null`),
+    index("reviews_hidden_rating_idx")
+      .on(t.customerRating, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.hiddenAt} is not null`),
     index("reviews_product_created_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
     index("reviews_user_idx").on(t.userId),
     // One review per shopper and product: a second one replaces the first (the demo's reviews have no author).

@@ -1,0 +1,2 @@
+CREATE INDEX "reviews_hidden_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."hidden_at" is not null;--> statement-breakpoint
+CREATE INDEX "reviews_hidden_rating_idx" ON "reviews" USING btree ("customer_rating","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."hidden_at" is not null;
