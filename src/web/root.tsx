@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -28,15 +28,16 @@ import { Header } from "./components/layout/header.tsx";
 import { ScrollToTop } from "./components/layout/scroll-to-top.tsx";
 import { TestModeNotice } from "./components/layout/test-mode-notice.tsx";
 import { MY_LIST_PATH } from "./components/my-list/my-list-data.ts";
+import { lazyOnOpen } from "./components/ui/lazy-on-open.ts";
 import { showSuccess } from "./components/ui/toast.ts";
 import { Toasts } from "./components/ui/toasts.tsx";
 import { loadCartSummary } from "./lib/cart-summary.server.ts";
 import type { RootData } from "./lib/root-data.ts";
 
-/** The only resource the first paint waits for: with a `precedence`, React puts it before the script preloads. */
 // The slide-in navigation's scripts load when it first opens, like the quick view's.
-const MobileNav = lazy(() => import("./components/layout/mobile-nav.tsx"));
+const MobileNav = lazyOnOpen(() => import("./components/layout/mobile-nav.tsx"));
 
+/** The only resource the first paint waits for: with a `precedence`, React puts it before the script preloads. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: appStylesheet, precedence: "default" }];
 
 export async function loader({ context }: Route.LoaderArgs) {

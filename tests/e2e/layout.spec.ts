@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/hydration.ts";
 import { apiCategories } from "./support/shop-api.ts";
 
 test("the header shows the order-delay notice, the shop's name, Sign In and an empty cart", async ({ page }) => {
@@ -210,6 +211,26 @@ test.describe("mobile", { tag: "@mobile" }, () => {
     await nav.getByRole("button", { name: "Close navigation" }).click();
     await expect(nav).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Quick links" })).toBeVisible();
+  });
+
+  // Its scripts load when it first opens (decision 010): a page older than the shop's last deployment asks for a file
+  // that is gone. The page reloads with the new files rather than failing whole.
+  test("the slide-in navigation whose scripts are gone reloads the page, then opens", async ({ page }) => {
+    const script = /\/assets\/mobile-nav-[\w-]+\.js$/;
+    await page.route(script, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }));
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => sessionStorage.setItem("before-reload", String(performance.timeOrigin)));
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await reloaded;
+    const origin = await page.evaluate(() => String(performance.timeOrigin));
+    expect(origin).not.toBe(await page.evaluate(() => sessionStorage.getItem("before-reload")));
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    await page.unroute(script);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { allProducts, expectNoSeriousAxeViolations, firstCategory, productCards, rupees } from "./browsing-helpers.ts";
+import { waitForHydration } from "./support/hydration.ts";
 
 // My List in the browser: hearts on cards, the quick view and the product page, the /my-list page, its remove and
 // Move to cart buttons. Each test signs in an account of its own (Google, through the e2e server's local issuer).
@@ -13,14 +14,6 @@ async function signIn(page: Page, label: string) {
   // page.request shares the page's cookies: the session cookie it gets signs the page in.
   const response = await page.request.post("/api/user/authWithGoogle", { data: { credential } });
   expect(response.status()).toBe(200);
-}
-
-/** Until React has hydrated, a heart is a plain form post (that works too, but answers with a page, not a toast). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main-content");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 /**

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useFetcher } from "react-router";
 import { locationLabel } from "../../lib/location-label.ts";
 import { Icon } from "../ui/icon.tsx";
+import { lazyOnOpen } from "../ui/lazy-on-open.ts";
 import { Link } from "../ui/link.tsx";
 import type { LocationChoices } from "./location-data.ts";
 
 // Like the quick view, the dialog's scripts load when it first opens, so every page's first scripts stay lighter.
-const LocationDialog = lazy(() => import("./location-dialog.tsx"));
+const LocationDialog = lazyOnOpen(() => import("./location-dialog.tsx"));
 
 /** Countries load from /location's loader when the dialog first opens; without JavaScript the button links there. */
 export function LocationPicker({ current }: { current: string | null }) {

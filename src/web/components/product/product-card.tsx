@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { PRODUCT_NAME_MAX } from "#shared/constants.ts";
 import { imageUrl } from "#shared/images.ts";
 import { truncate } from "#shared/text.ts";
 import { imageSrcSet } from "../../lib/images.ts";
 import { Icon } from "../ui/icon.tsx";
+import { lazyOnOpen } from "../ui/lazy-on-open.ts";
 import { Link } from "../ui/link.tsx";
 import { Price } from "../ui/price.tsx";
 import { PRODUCT_IMAGE, type ProductCardData } from "./product-data.ts";
@@ -14,7 +15,7 @@ import { useWishlistToggle, WishlistToggleForm } from "./wishlist-toggle.tsx";
 const CARD_IMAGE_SIZES = "(min-width: 992px) 25vw, 50vw";
 
 // The quick view (dialog, gallery, pickers) is loaded when first opened, so pages of cards stay light.
-const QuickView = lazy(() => import("./quick-view.tsx"));
+const QuickView = lazyOnOpen(() => import("./quick-view.tsx"));
 
 const SLIDESHOW_INTERVAL_MS = 1200;
 
