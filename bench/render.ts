@@ -1,3 +1,4 @@
+// One file: one run of the benchmark, from its scratch database to its report, in the order it happens.
 // Render benchmark: `npm run bench:render [-- --seconds 3 --rounds 4]`. In one process, on the embedded database with
 // the demo catalogue (no setup), renders a product page through the shop (buildApp, Fastify inject, micro-cache and page
 // cache off) anonymously and signed in, and React's streaming floor for each page's own markup (render-floor.ts), in
